@@ -290,15 +290,19 @@ class Deck:
         """The undealt cards, top first (a secret: never show it to a player)."""
         return tuple(reversed(self._cards))
 
-    def deal(self) -> Card:
-        """Take the top card."""
+    def deal(self, seat: int | None = None) -> Card:
+        """Take the top card, for ``seat`` (``None``: the board or a burn).
+
+        A plain deck ignores ``seat``; a :class:`ScriptedDeck` uses it to give
+        each seat the cards a recorded hand gave it.
+        """
         if not self._cards:
             raise InvalidCards("deck_empty", "the deck is empty")
         return self._cards.pop()
 
-    def deal_many(self, count: int) -> tuple[Card, ...]:
+    def deal_many(self, count: int, seat: int | None = None) -> tuple[Card, ...]:
         """Take ``count`` cards from the top."""
-        return tuple(self.deal() for _ in range(count))
+        return tuple(self.deal(seat) for _ in range(count))
 
     def burn(self) -> None:
         """Burn the top card: it is never shown, but may be reshuffled later."""
@@ -310,3 +314,52 @@ class Deck:
         self._burned = []
         self._rng.shuffle(cards)
         self._cards = cards
+
+
+class ScriptedDeck(Deck):
+    """A deck that deals the cards a recorded hand dealt, seat by seat.
+
+    Used to replay a hand history, which records each seat's cards and the
+    board but (rightly) not the burned cards or the stub. Burns and any card
+    the script does not name come from the cards nobody was recorded with, so
+    the count of cards left matches a real deck.
+
+    >>> deck = ScriptedDeck({0: parse_cards("As Kd"), 1: parse_cards("2c 2d")}, board=())
+    >>> deck.deal(1), deck.deal(0), deck.remaining
+    (2c, As, 50)
+    """
+
+    __slots__ = ("_board", "_seats", "_spare")
+
+    def __init__(self, seats: dict[int, Sequence[Card]], board: Sequence[Card] = ()) -> None:
+        super().__init__(random.Random(0), shuffle=False)
+        named: list[Card] = [card for cards in seats.values() for card in cards] + list(board)
+        check_cards(named, range(53))
+        self._seats = {seat: list(reversed(cards)) for seat, cards in seats.items()}
+        self._board = list(reversed(board))
+        used = set(named)
+        self._spare = [card for card in reversed(FULL_DECK) if card not in used]
+        # A scripted deck's ``_cards`` only counts: it holds the spare cards
+        # followed by placeholders for the named ones.
+        self._cards = list(self._spare) + [FULL_DECK[0]] * len(named)
+
+    def deal(self, seat: int | None = None) -> Card:
+        if not self._cards:
+            raise InvalidCards("deck_empty", "the deck is empty")
+        queue = self._board if seat is None else self._seats.get(seat, [])
+        self._cards.pop()
+        if queue:
+            return queue.pop()
+        if not self._spare:
+            raise InvalidCards("deck_empty", "the recorded hand has no card left to deal")
+        return self._spare.pop()
+
+    def burn(self) -> None:
+        if not self._cards:
+            raise InvalidCards("deck_empty", "the deck is empty")
+        self._cards.pop()
+        self._burned.append(self._spare.pop() if self._spare else FULL_DECK[0])
+
+    def reshuffle_burned(self) -> None:
+        self._cards.extend(self._burned)
+        self._burned = []

@@ -1,0 +1,243 @@
+"""Actions a seat can take, and the legal-action set that checks them.
+
+An :class:`Action` is a frozen value: a kind and, for sized actions, an
+amount. In the betting-round games (3x4 Poker, Razz) the amount of a bet,
+raise or completion is the seat's total bet in the round *after* the action
+("raise to"); in Teen Patti it is the chips put in by that bet.
+
+>>> Action.parse("raise 120")
+Action(kind=<ActionKind.RAISE: 'raise'>, amount=120)
+>>> str(Action.bet(40))
+'bet 40'
+>>> legal = LegalActions((LegalAction(ActionKind.CHECK), LegalAction(ActionKind.BET, 10, 500)))
+>>> legal.check(Action.bet(5))
+Traceback (most recent call last):
+...
+pokerhouse.errors.IllegalAction: bet of 5 is below the minimum of 10
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pokerhouse.errors import IllegalAction, InvalidAction
+
+
+class ActionKind(StrEnum):
+    """Every kind of action any game knows; each game allows a subset."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    SHOW_HAND = "show_hand"
+    MUCK = "muck"
+    LOOK = "look"
+    SHOW = "show"
+    SIDESHOW = "sideshow"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+
+
+#: Kinds that carry an amount.
+SIZED_KINDS = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+
+_ALIASES = {
+    "f": ActionKind.FOLD,
+    "x": ActionKind.CHECK,
+    "k": ActionKind.CHECK,
+    "c": ActionKind.CALL,
+    "b": ActionKind.BET,
+    "r": ActionKind.RAISE,
+    "bring-in": ActionKind.BRING_IN,
+    "bringin": ActionKind.BRING_IN,
+    "show-hand": ActionKind.SHOW_HAND,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: a kind and, for bets and raises, an amount."""
+
+    kind: ActionKind
+    amount: int | None = None
+
+    @staticmethod
+    def fold() -> Action:
+        """Give up the hand."""
+        return Action(ActionKind.FOLD)
+
+    @staticmethod
+    def check() -> Action:
+        """Pass when nothing is owed."""
+        return Action(ActionKind.CHECK)
+
+    @staticmethod
+    def call() -> Action:
+        """Match the current bet (or whatever the stack allows)."""
+        return Action(ActionKind.CALL)
+
+    @staticmethod
+    def bet(amount: int) -> Action:
+        """Open the betting (to ``amount``); in Teen Patti, put in ``amount``."""
+        return Action(ActionKind.BET, amount)
+
+    @staticmethod
+    def raise_to(amount: int) -> Action:
+        """Raise to a total bet of ``amount`` in this round."""
+        return Action(ActionKind.RAISE, amount)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action typed by a person: ``"fold"``, ``"call"``, ``"bet 40"``, ``"r 120"``.
+
+        >>> Action.parse("Check")
+        Action(kind=<ActionKind.CHECK: 'check'>, amount=None)
+        >>> Action.parse("bet lots")
+        Traceback (most recent call last):
+        ...
+        pokerhouse.errors.InvalidAction: amount 'lots' is not a whole number of chips
+        """
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidAction("empty_action", "no action given")
+        name = words[0].replace("-", "_")
+        kind = _ALIASES.get(words[0])
+        if kind is None:
+            try:
+                kind = ActionKind(name)
+            except ValueError:
+                known = ", ".join(k.value for k in ActionKind)
+                raise InvalidAction(
+                    "unknown_action", f"unknown action {words[0]!r} (known: {known})"
+                ) from None
+        if len(words) > 2:
+            raise InvalidAction("malformed_action", f"too many words in action {text!r}")
+        if len(words) == 1:
+            return Action(kind)
+        if not words[1].isdigit():
+            raise InvalidAction("bad_amount", f"amount {words[1]!r} is not a whole number of chips")
+        return Action(kind, int(words[1]))
+
+    def __str__(self) -> str:
+        return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """One allowed kind, with the smallest and largest amount where it is sized."""
+
+    kind: ActionKind
+    min_amount: int | None = None
+    max_amount: int | None = None
+
+    def __str__(self) -> str:
+        if self.min_amount is None:
+            return self.kind.value
+        if self.min_amount == self.max_amount:
+            return f"{self.kind.value} {self.min_amount}"
+        return f"{self.kind.value} {self.min_amount}-{self.max_amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """The actions one seat may take now; :meth:`check` validates a proposed one.
+
+    ``stack_limit`` is the largest amount the seat can put to: an amount past it
+    is reported as more than the seat has, not just more than the maximum.
+    """
+
+    actions: tuple[LegalAction, ...]
+    stack_limit: int | None = None
+
+    def __iter__(self) -> Iterator[LegalAction]:
+        return iter(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __contains__(self, kind: object) -> bool:
+        return any(action.kind == kind for action in self.actions)
+
+    def get(self, kind: ActionKind) -> LegalAction | None:
+        """The legal action of this kind, if any."""
+        for action in self.actions:
+            if action.kind == kind:
+                return action
+        return None
+
+    @property
+    def kinds(self) -> tuple[ActionKind, ...]:
+        """The kinds allowed, in order."""
+        return tuple(action.kind for action in self.actions)
+
+    def check(self, action: object) -> Action:
+        """Return ``action`` if it is legal; raise a specific error if not.
+
+        A call may omit its amount; other sized actions must give one.
+        """
+        if not isinstance(action, Action):
+            raise InvalidAction("not_an_action", f"{action!r} is not an Action")
+        if not isinstance(action.kind, ActionKind):
+            raise InvalidAction("unknown_action", f"unknown action kind {action.kind!r}")
+        amount = action.amount
+        if amount is not None and (type(amount) is not int):
+            raise InvalidAction("bad_amount", f"amount {amount!r} is not a whole number of chips")
+        legal = self.get(action.kind)
+        if legal is None:
+            raise self._not_allowed(action.kind)
+        if legal.min_amount is None:
+            if amount is not None and action.kind != ActionKind.CALL:
+                raise InvalidAction(
+                    "unexpected_amount", f"{action.kind.value} takes no amount (got {amount})"
+                )
+            return action
+        if amount is None:
+            raise InvalidAction(
+                "amount_required",
+                f"{action.kind.value} needs an amount between {legal.min_amount} "
+                f"and {legal.max_amount}",
+            )
+        if amount < legal.min_amount:
+            raise IllegalAction(
+                "amount_too_small",
+                f"{action.kind.value} of {amount} is below the minimum of {legal.min_amount}",
+            )
+        assert legal.max_amount is not None
+        if amount > legal.max_amount:
+            if self.stack_limit is not None and amount > self.stack_limit:
+                raise IllegalAction(
+                    "amount_exceeds_stack",
+                    f"{action.kind.value} of {amount} is more than the {self.stack_limit} "
+                    "chips this seat can put in",
+                )
+            raise IllegalAction(
+                "amount_too_large",
+                f"{action.kind.value} of {amount} is above the maximum of {legal.max_amount}",
+            )
+        return action
+
+    def _not_allowed(self, kind: ActionKind) -> IllegalAction:
+        allowed = ", ".join(str(a) for a in self.actions) or "nothing"
+        if kind == ActionKind.BET and ActionKind.RAISE in self:
+            return IllegalAction(
+                "raise_required", f"there is already a bet: raise instead (allowed: {allowed})"
+            )
+        if kind == ActionKind.RAISE and ActionKind.BET in self:
+            return IllegalAction(
+                "bet_required", f"there is no bet to raise: bet instead (allowed: {allowed})"
+            )
+        if kind == ActionKind.CHECK and ActionKind.CALL in self:
+            return IllegalAction("cannot_check", f"there is a bet to call (allowed: {allowed})")
+        if kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+            return IllegalAction(
+                "raise_not_allowed", f"no {kind.value} is possible now (allowed: {allowed})"
+            )
+        return IllegalAction(
+            "action_not_allowed", f"{kind.value} is not allowed now (allowed: {allowed})"
+        )

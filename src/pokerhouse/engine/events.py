@@ -1,0 +1,295 @@
+"""Immutable events: everything that happens in a hand, and who may see it.
+
+A hand is its list of events. Each event says who may see it
+(:meth:`Event.visible_to`: ``None`` for everybody, else a set of seats) and
+what the others see instead (:meth:`Event.redacted`: a copy with the hidden
+cards replaced by ``None``, or ``None`` to drop the event). :func:`for_seat` is
+the only filter between the engine and a player: views, bots, histories
+shown to players and the server all go through it.
+
+>>> from pokerhouse.cards import parse_cards
+>>> dealt = CardsDealt(seat=1, cards=parse_cards("As Kd 7c"), face_up=(False, False, True))
+>>> for_seat(dealt, 1) is dealt
+True
+>>> for_seat(dealt, 0).cards
+(None, None, 7c)
+>>> event_from_dict(event_to_dict(dealt)) == dealt
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
+
+from pokerhouse.cards import Card
+from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.errors import HistoryError
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+_E = TypeVar("_E", bound="type[Event]")
+
+
+def register_event(cls: _E) -> _E:
+    """Class decorator: make an event type known to :func:`event_from_dict`."""
+    EVENT_TYPES[cls.type_name] = cls
+    return cls
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of all events; public unless a subclass says otherwise."""
+
+    type_name: ClassVar[str] = "event"
+
+    def visible_to(self) -> frozenset[int] | None:
+        """Seats that may see the whole event; ``None`` means everybody."""
+        return None
+
+    def redacted(self) -> Event | None:
+        """What a seat outside :meth:`visible_to` sees (``None``: nothing)."""
+        return None
+
+
+def for_seat(event: Event, seat: int | None) -> Event | None:
+    """The event as ``seat`` may see it (``seat=None`` is a spectator)."""
+    audience = event.visible_to()
+    if audience is None or (seat is not None and seat in audience):
+        return event
+    return event.redacted()
+
+
+# ---------------------------------------------------------------- common events
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A hand of ``game`` starts with these stacks (seat 0 is left of the button)."""
+
+    type_name: ClassVar[str] = "hand_started"
+    game: str
+    stacks: tuple[int, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    """A betting round (street) begins."""
+
+    type_name: ClassVar[str] = "street_started"
+    street: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    """A seat posts its ante (less when its stack is smaller)."""
+
+    type_name: ClassVar[str] = "ante_posted"
+    seat: int
+    amount: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Cards dealt to a seat, each face up or face down.
+
+    ``owner_sees`` is false when even the owner may not look yet (a blind
+    Teen Patti player): then nobody sees the face-down cards.
+    """
+
+    type_name: ClassVar[str] = "cards_dealt"
+    seat: int
+    cards: tuple[Card | None, ...]
+    face_up: tuple[bool, ...]
+    owner_sees: bool = True
+
+    def visible_to(self) -> frozenset[int] | None:
+        if all(self.face_up):
+            return None
+        return frozenset({self.seat}) if self.owner_sees else frozenset()
+
+    def redacted(self) -> Event:
+        hidden = tuple(c if up else None for c, up in zip(self.cards, self.face_up, strict=True))
+        return dataclasses.replace(self, cards=hidden)
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    """Community cards dealt face up."""
+
+    type_name: ClassVar[str] = "board_dealt"
+    cards: tuple[Card, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """The top card is burned; which card is never told to anyone."""
+
+    type_name: ClassVar[str] = "card_burned"
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled(Event):
+    """The burned cards were shuffled back into the stub (a short deck)."""
+
+    type_name: ClassVar[str] = "deck_reshuffled"
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A seat acted; ``added`` is what it put in, ``total`` its bet in the round after."""
+
+    type_name: ClassVar[str] = "action_taken"
+    seat: int
+    action: Action
+    added: int = 0
+    total: int = 0
+    all_in: bool = False
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """The part of a bet nobody called goes back to its bettor."""
+
+    type_name: ClassVar[str] = "bet_returned"
+    seat: int
+    amount: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    """A seat shows its cards; ``description`` names the hand."""
+
+    type_name: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: tuple[Card, ...]
+    description: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    """A seat throws its cards away unseen."""
+
+    type_name: ClassVar[str] = "hand_mucked"
+    seat: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """A pot (0 is the main pot) goes to its winners; ``shares`` match ``winners``."""
+
+    type_name: ClassVar[str] = "pot_awarded"
+    pot: int
+    amount: int
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    description: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    """The hand is over: each seat's chip change and final stack."""
+
+    type_name: ClassVar[str] = "hand_ended"
+    net: tuple[int, ...]
+    stacks: tuple[int, ...]
+
+
+# ---------------------------------------------------------------- serialisation
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict: ``{"type": ..., field: value, ...}`` with cards as text."""
+    data: dict[str, Any] = {"type": event.type_name}
+    for field in dataclasses.fields(event):
+        data[field.name] = _encode(getattr(event, field.name))
+    return data
+
+
+def _encode(value: object) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Action):
+        return {"kind": value.kind.value, "amount": value.amount}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_encode(item) for item in value]
+    return value
+
+
+def event_from_dict(data: object) -> Event:
+    """Rebuild an event from :func:`event_to_dict` output; raises :class:`HistoryError`."""
+    if not isinstance(data, dict):
+        raise HistoryError("bad_event", f"an event must be an object, got {data!r}")
+    name = data.get("type")
+    cls = EVENT_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise HistoryError("unknown_event", f"unknown event type {name!r}")
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    try:
+        for field in dataclasses.fields(cls):
+            if field.name in data:
+                kwargs[field.name] = _decode(data[field.name], hints[field.name])
+        return cls(**kwargs)
+    except (TypeError, ValueError, KeyError) as error:
+        raise HistoryError("bad_event", f"malformed {name} event {data!r}: {error}") from None
+
+
+_HINTS: dict[type[Event], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        import sys
+
+        namespace = dict(vars(sys.modules[cls.__module__]))
+        namespace.update(Card=Card, Action=Action)
+        _HINTS[cls] = typing.get_type_hints(cls, globalns=namespace)
+    return _HINTS[cls]
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        options = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return _decode(value, options[0])
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"expected a list, got {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(item, args[0]) for item in value)
+        return tuple(_decode(item, arg) for item, arg in zip(value, args, strict=True))
+    if hint is Card:
+        return Card.parse(value)
+    if hint is Action:
+        return Action(ActionKind(value["kind"]), value.get("amount"))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(value)
+    if hint is int and (type(value) is not int):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    if hint is bool and not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    if hint is str and not isinstance(value, str):
+        raise ValueError(f"expected text, got {value!r}")
+    return value

@@ -1,0 +1,498 @@
+"""Hands played in betting rounds (streets): the shared engine of 3x4 Poker and Razz.
+
+A game subclass says what each street deals, who opens it, how big the bets
+are and how hands compare; this class runs antes, dealing, betting (with
+all-in, short all-ins that do not reopen, caps and returned bets), side pots,
+the showdown in the rule book's order and the awards.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pokerhouse.cards import Card, Deck
+from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
+from pokerhouse.engine.betting import Limit, raise_bounds
+from pokerhouse.engine.events import (
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BoardDealt,
+    CardBurned,
+    CardsDealt,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HandStarted,
+    PotAwarded,
+    StreetStarted,
+)
+from pokerhouse.engine.hand import NO_ACTIONS, Hand, View
+from pokerhouse.engine.pots import Pot, build_pots, split_pot
+
+_FOLD = LegalAction(ActionKind.FOLD)
+_CHECK = LegalAction(ActionKind.CHECK)
+_SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """What one street deals before its betting round."""
+
+    name: str
+    down: int = 0
+    up: int = 0
+    board: int = 0
+    burn: bool = False
+    big_bet: bool = False
+
+
+class RoundHand(Hand):
+    """A hand of betting rounds. Subclasses fill in the game's specifics."""
+
+    streets: tuple[Street, ...] = ()
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        deck: Deck,
+        *,
+        ante: int,
+        limit: Limit,
+        always_show: frozenset[int] = frozenset(),
+        manual_showdown: bool = False,
+    ) -> None:
+        super().__init__(stacks)
+        n = len(stacks)
+        self.deck = deck
+        self.ante = ante
+        self.limit = limit
+        self.always_show = always_show
+        self.manual_showdown = manual_showdown
+        self._stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.face_up: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self.revealed = [False] * n
+        self.street_index = -1
+        # Betting-round state.
+        self.current = 0
+        self.last_raise = 0
+        self.raises = 0
+        self.needs_action = [False] * n
+        self.can_raise = [False] * n
+        self.last_aggressor: int | None = None
+        # Showdown state (only while a manual show-or-muck decision is pending).
+        self._showdown_queue: list[int] = []
+        self._shown_values: dict[int, int] = {}
+        self._values: dict[int, int] = {}
+        self._everyone_shows = False
+        self._pots: list[Pot] = []
+
+    # ---------------------------------------------------------------- hooks
+
+    @abstractmethod
+    def _bet_size(self) -> int:
+        """Minimum (no/pot-limit) or fixed (fixed-limit) bet this street."""
+
+    @abstractmethod
+    def _first_to_act(self) -> int:
+        """Seat that opens this street's betting (it may be unable to act)."""
+
+    @abstractmethod
+    def _hand_value(self, seat: int) -> int:
+        """The seat's showdown value: higher wins."""
+
+    @abstractmethod
+    def _describe(self, seat: int) -> str:
+        """The seat's showdown hand in words."""
+
+    def _max_raises(self) -> int | None:
+        """Bets plus raises allowed this street (``None``: no cap)."""
+        return None
+
+    def _open_street(self) -> bool:
+        """Start this street's betting; return False to let a subclass act first."""
+        return True
+
+    def _deal_street(self, street: Street) -> None:
+        if street.burn:
+            self.deck.burn()
+            self._emit(CardBurned())
+        live = [seat for seat in range(self.players) if not self.folded[seat]]
+        for count, up in ((street.down, False), (street.up, True)):
+            for _ in range(count):
+                for seat in live:
+                    self._give(seat, self.deck.deal(seat), up)
+        dealt = street.down + street.up
+        for seat in live:
+            if dealt:
+                self._emit(
+                    CardsDealt(
+                        seat=seat,
+                        cards=tuple(self.cards[seat][-dealt:]),
+                        face_up=tuple(self.face_up[seat][-dealt:]),
+                    )
+                )
+        if street.board:
+            cards = self.deck.deal_many(street.board)
+            self.board.extend(cards)
+            self._emit(BoardDealt(cards=cards))
+
+    def _give(self, seat: int, card: Card, up: bool) -> None:
+        self.cards[seat].append(card)
+        self.face_up[seat].append(up)
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self._stacks)
+
+    @property
+    def street(self) -> Street | None:
+        """The street being played, ``None`` before the deal."""
+        return self.streets[self.street_index] if self.street_index >= 0 else None
+
+    @property
+    def pot_total(self) -> int:
+        """All chips in the middle, this round's bets included."""
+        return sum(self.contributed)
+
+    def pots(self) -> list[Pot]:
+        """Main and side pots as they stand (this round's bets included)."""
+        return build_pots(self.contributed, [not f for f in self.folded])
+
+    def legal_actions(self) -> LegalActions:
+        seat = self.to_act
+        if seat is None or self.is_over:
+            return NO_ACTIONS
+        if self._showdown_queue:
+            return _SHOWDOWN_CHOICE
+        return self._betting_actions(seat)
+
+    def _betting_actions(self, seat: int) -> LegalActions:
+        stack = self._stacks[seat]
+        to_call = self.current - self.bets[seat]
+        actions = [_FOLD]
+        if to_call <= 0:
+            actions.append(_CHECK)
+        else:
+            actions.append(LegalAction(ActionKind.CALL, None, None))
+        sized = self._sized_action(seat, stack, to_call)
+        if sized is not None:
+            actions.append(sized)
+        return LegalActions(tuple(actions), stack_limit=self.bets[seat] + stack)
+
+    def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
+        if stack <= to_call or not self.can_raise[seat]:
+            return None
+        cap = self._max_raises()
+        if cap is not None and self.raises >= cap:
+            return None
+        if not any(
+            other != seat and not self.folded[other] and not self.all_in[other]
+            for other in range(self.players)
+        ):
+            return None
+        low, high = raise_bounds(
+            self.limit,
+            current=self.current,
+            last_raise=self.last_raise,
+            bet_size=self._bet_size(),
+            pot=self.pot_total,
+            to_call=to_call,
+            bet=self.bets[seat],
+            stack=stack,
+        )
+        kind = ActionKind.BET if self.current == 0 else ActionKind.RAISE
+        return LegalAction(kind, low, high)
+
+    def view(self, seat: int | None) -> View:
+        cards = tuple(
+            tuple(
+                card if (up or self.revealed[owner] or owner == seat) else None
+                for card, up in zip(self.cards[owner], self.face_up[owner], strict=True)
+            )
+            for owner in range(self.players)
+        )
+        return View(
+            game=self.game,
+            seat=seat,
+            street=self.street.name if self.street else None,
+            stacks=self.stacks,
+            bets=tuple(self.bets),
+            pot=self.pot_total,
+            pots=tuple(self.pots()),
+            cards=cards,
+            board=tuple(self.board),
+            folded=tuple(self.folded),
+            to_act=self.to_act,
+            legal=self.legal_actions() if seat is not None and seat == self.to_act else NO_ACTIONS,
+            is_over=self.is_over,
+            events=tuple(self.events_for(seat)),
+            extra=self._view_extra(seat),
+        )
+
+    def _view_extra(self, seat: int | None) -> dict[str, object]:
+        return {"all_in": tuple(self.all_in), "current_bet": self.current}
+
+    # ---------------------------------------------------------------- flow
+
+    def _start(self) -> None:
+        """Post antes, then deal and play on to the first decision."""
+        self._emit(HandStarted(game=self.game, stacks=self.starting_stacks))
+        if self.ante:
+            for seat in range(self.players):
+                amount = min(self.ante, self._stacks[seat])
+                if amount:
+                    self._put_in(seat, amount)
+                    self._emit(AntePosted(seat=seat, amount=amount))
+            # Antes are dead money, not this round's bets.
+            self.bets = [0] * self.players
+        self._next_street()
+
+    def _put_in(self, seat: int, amount: int) -> None:
+        self._stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.contributed[seat] += amount
+        if self._stacks[seat] == 0:
+            self.all_in[seat] = True
+
+    def _live(self) -> list[int]:
+        return [seat for seat in range(self.players) if not self.folded[seat]]
+
+    def _can_act(self, seat: int) -> bool:
+        return not self.folded[seat] and not self.all_in[seat]
+
+    def _next_street(self) -> None:
+        """Deal the next street and open its betting, or go to the showdown."""
+        while True:
+            self.street_index += 1
+            if self.street_index >= len(self.streets):
+                self._showdown()
+                return
+            street = self.streets[self.street_index]
+            self._emit(StreetStarted(street=street.name))
+            self._deal_street(street)
+            self._reset_round()
+            if not self._open_street():
+                return
+            if self._begin_betting(self._first_to_act()):
+                return
+
+    def _reset_round(self) -> None:
+        n = self.players
+        self.bets = [0] * n
+        self.current = 0
+        self.last_raise = self._bet_size()
+        self.raises = 0
+        self.last_aggressor = None
+        self.needs_action = [self._can_act(seat) for seat in range(n)]
+        self.can_raise = list(self.needs_action)
+
+    def _begin_betting(self, first: int) -> bool:
+        """Set the first seat to act; False when no betting can happen this street."""
+        able = sum(self.needs_action)
+        owes = any(
+            self._can_act(seat) and self.bets[seat] < self.current for seat in range(self.players)
+        )
+        if able < 2 and not owes:
+            self.needs_action = [False] * self.players
+            self.to_act = None
+            return False
+        self.to_act = self._seat_from(first)
+        if self.to_act is None:
+            return False
+        return True
+
+    def _seat_from(self, start: int) -> int | None:
+        """First seat, clockwise from ``start`` inclusive, that still needs to act."""
+        n = self.players
+        for offset in range(n):
+            seat = (start + offset) % n
+            if self.needs_action[seat]:
+                return seat
+        return None
+
+    def _apply(self, action: Action) -> None:
+        if self._showdown_queue:
+            self._showdown_choice(action.kind is ActionKind.SHOW_HAND)
+            return
+        seat = self.to_act
+        assert seat is not None
+        self._apply_bet(seat, action)
+        self._after_action(seat)
+
+    def _apply_bet(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        before = self.bets[seat]
+        if kind is ActionKind.FOLD:
+            self.folded[seat] = True
+        elif kind is ActionKind.CALL:
+            self._put_in(seat, min(self.current - before, self._stacks[seat]))
+            action = Action(kind)
+        elif kind is not ActionKind.CHECK:
+            assert action.amount is not None
+            self._raise_to(seat, action.amount, kind)
+        self.needs_action[seat] = False
+        self.can_raise[seat] = False
+        self._emit(
+            ActionTaken(
+                seat=seat,
+                action=action,
+                added=self.bets[seat] - before,
+                total=self.bets[seat],
+                all_in=self.all_in[seat],
+            )
+        )
+
+    def _raise_to(self, seat: int, total: int, kind: ActionKind) -> None:
+        """Bet, raise or complete to ``total``; a short all-in does not reopen."""
+        self._put_in(seat, total - self.bets[seat])
+        increment = total - self.current
+        full = increment >= self._full_raise(kind)
+        if full:
+            self.last_raise = increment
+            self.raises += 1
+        self.current = max(self.current, total)
+        self.last_aggressor = seat
+        for other in range(self.players):
+            if other != seat and self._can_act(other) and self.bets[other] < self.current:
+                self.needs_action[other] = True
+                if full:
+                    self.can_raise[other] = True
+
+    def _full_raise(self, kind: ActionKind) -> int:
+        """The smallest increment that counts as a full bet or raise."""
+        if self.limit is Limit.FIXED_LIMIT or self.current == 0:
+            return self._bet_size()
+        return max(self.last_raise, self._bet_size())
+
+    def _after_action(self, seat: int) -> None:
+        live = self._live()
+        if len(live) == 1:
+            self._end_round()
+            self._award_uncontested(live[0])
+            return
+        following = self._seat_from((seat + 1) % self.players)
+        if following is not None:
+            self.to_act = following
+            return
+        self._end_round()
+        self._next_street()
+
+    def _end_round(self) -> None:
+        """Return the part of the top bet that nobody called."""
+        self.to_act = None
+        order = sorted(range(self.players), key=lambda s: self.bets[s], reverse=True)
+        top, second = order[0], order[1]
+        excess = self.bets[top] - self.bets[second]
+        if excess > 0:
+            self._stacks[top] += excess
+            self.bets[top] -= excess
+            self.contributed[top] -= excess
+            self.all_in[top] = self._stacks[top] == 0
+            self._emit(BetReturned(seat=top, amount=excess))
+
+    # ---------------------------------------------------------------- showdown
+
+    def _award_uncontested(self, winner: int) -> None:
+        amount = self.pot_total
+        self._stacks[winner] += amount
+        self._emit(PotAwarded(pot=0, amount=amount, winners=(winner,), shares=(amount,)))
+        self._finish()
+
+    def _showdown_order(self) -> list[int]:
+        live = self._live()
+        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        start = live.index(first)
+        return live[start:] + live[:start]
+
+    def _showdown(self) -> None:
+        self.to_act = None
+        self._pots = self.pots()
+        everyone_shows = sum(1 for seat in self._live() if not self.all_in[seat]) <= 1
+        self._showdown_queue = self._showdown_order()
+        self._values = {seat: self._hand_value(seat) for seat in self._showdown_queue}
+        self._shown_values = {}
+        self._everyone_shows = everyone_shows
+        self._continue_showdown()
+
+    def _continue_showdown(self) -> None:
+        while self._showdown_queue:
+            seat = self._showdown_queue[0]
+            value = self._values[seat]
+            if self._everyone_shows or self._can_win(seat, value) or seat in self.always_show:
+                self._reveal(seat)
+                continue
+            if self.manual_showdown:
+                self.to_act = seat
+                return
+            self._muck(seat)
+        self.to_act = None
+        self._award_pots()
+
+    def _showdown_choice(self, show: bool) -> None:
+        seat = self._showdown_queue[0]
+        if show:
+            self._reveal(seat)
+        else:
+            self._muck(seat)
+        self._continue_showdown()
+
+    def _can_win(self, seat: int, value: int) -> bool:
+        for pot in self._pots:
+            if seat not in pot.eligible:
+                continue
+            best = max(
+                (self._shown_values[s] for s in pot.eligible if s in self._shown_values),
+                default=None,
+            )
+            if best is None or value >= best:
+                return True
+        return False
+
+    def _reveal(self, seat: int) -> None:
+        self._showdown_queue.pop(0)
+        self._shown_values[seat] = self._values[seat]
+        self.revealed[seat] = True
+        self._emit(
+            HandShown(seat=seat, cards=tuple(self.cards[seat]), description=self._describe(seat))
+        )
+
+    def _muck(self, seat: int) -> None:
+        self._showdown_queue.pop(0)
+        self._emit(HandMucked(seat=seat))
+
+    def _award_pots(self) -> None:
+        for index, pot in enumerate(self._pots):
+            contenders = [s for s in pot.eligible if s in self._shown_values]
+            best = max(self._shown_values[s] for s in contenders)
+            winners = [s for s in contenders if self._shown_values[s] == best]
+            shares = split_pot(pot.amount, winners)
+            for seat, share in shares:
+                self._stacks[seat] += share
+            self._emit(
+                PotAwarded(
+                    pot=index,
+                    amount=pot.amount,
+                    winners=tuple(seat for seat, _ in shares),
+                    shares=tuple(share for _, share in shares),
+                    description=self._describe(winners[0]),
+                )
+            )
+        self._finish()
+
+    def _finish(self) -> None:
+        self.to_act = None
+        self.is_over = True
+        self.bets = [0] * self.players
+        self.contributed = [0] * self.players
+        self._emit(HandEnded(net=self.results(), stacks=self.stacks))

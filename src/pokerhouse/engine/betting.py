@@ -50,11 +50,8 @@ def raise_bounds(
         low = high = current + bet_size
     else:
         low = bet_size if current == 0 else current + max(last_raise, bet_size)
-        if limit is Limit.POT_LIMIT:
-            # A pot-sized raise: call first, then raise by the pot after the call.
-            high = max(low, current + pot + to_call)
-        else:
-            high = bet + stack
+        # Pot-limit: call first, then raise by the pot after the call.
+        high = max(low, current + pot + to_call) if limit is Limit.POT_LIMIT else bet + stack
     all_in = bet + stack
     if all_in < low:
         return all_in, all_in

@@ -80,6 +80,9 @@ class Hand(ABC):
         self.to_act: int | None = None
         self.is_over = False
         self._events: list[Event] = []
+        #: Every accepted action in order, as ``(seat, action)``: with the spec,
+        #: the stacks and the dealt cards it replays the hand exactly.
+        self.actions: list[tuple[int, Action]] = []
 
     # ------------------------------------------------------------ queries
 
@@ -101,6 +104,13 @@ class Hand(ABC):
             if visible is not None:
                 shown.append(visible)
         return shown
+
+    def setup(self) -> dict[str, Any]:
+        """Keyword arguments, beyond spec, stacks and deck, that re-create this hand.
+
+        JSON-ready; hand histories store them so a replay starts the same way.
+        """
+        return {}
 
     @abstractmethod
     def legal_actions(self) -> LegalActions:
@@ -138,6 +148,9 @@ class Hand(ABC):
             )
         checked = self.legal_actions().check(action)
         start = len(self._events)
+        acting = self.to_act
+        assert acting is not None
+        self.actions.append((acting, checked))
         self._apply(checked)
         return tuple(self._events[start:])
 

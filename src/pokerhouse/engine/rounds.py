@@ -9,7 +9,7 @@ the showdown in the rule book's order and the awards.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pokerhouse.cards import Card, Deck
@@ -61,7 +61,7 @@ class RoundHand(Hand):
         *,
         ante: int,
         limit: Limit,
-        always_show: frozenset[int] = frozenset(),
+        always_show: Iterable[int] = frozenset(),
         manual_showdown: bool = False,
     ) -> None:
         super().__init__(stacks)
@@ -69,7 +69,7 @@ class RoundHand(Hand):
         self.deck = deck
         self.ante = ante
         self.limit = limit
-        self.always_show = always_show
+        self.always_show = frozenset(always_show)
         self.manual_showdown = manual_showdown
         self._stacks = list(stacks)
         self.bets = [0] * n
@@ -150,6 +150,12 @@ class RoundHand(Hand):
         self.face_up[seat].append(up)
 
     # ---------------------------------------------------------------- queries
+
+    def setup(self) -> dict[str, object]:
+        return {
+            "always_show": sorted(self.always_show),
+            "manual_showdown": self.manual_showdown,
+        }
 
     @property
     def stacks(self) -> tuple[int, ...]:
@@ -308,9 +314,7 @@ class RoundHand(Hand):
             self.to_act = None
             return False
         self.to_act = self._seat_from(first)
-        if self.to_act is None:
-            return False
-        return True
+        return self.to_act is not None
 
     def _seat_from(self, start: int) -> int | None:
         """First seat, clockwise from ``start`` inclusive, that still needs to act."""

@@ -41,7 +41,8 @@ class GameInfo:
         if unknown:
             raise InvalidSpec(
                 "unknown_option",
-                f"{self.name} has no option {', '.join(unknown)} (options: {', '.join(sorted(known))})",
+                f"{self.name} has no option {', '.join(unknown)} "
+                f"(options: {', '.join(sorted(known))})",
             )
         try:
             return self.spec_type(**options)

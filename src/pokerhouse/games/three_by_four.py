@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pokerhouse import evaluate
@@ -81,7 +81,7 @@ class ThreeByFourHand(RoundHand):
         stacks: Sequence[int],
         deck: Deck | None = None,
         *,
-        always_show: frozenset[int] = frozenset(),
+        always_show: Iterable[int] = frozenset(),
         manual_showdown: bool = False,
     ) -> None:
         super().__init__(

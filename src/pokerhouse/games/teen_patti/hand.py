@@ -1,0 +1,252 @@
+"""One hand of Teen Patti: blind and seen players taking turns round and round.
+
+There are no betting rounds and no equalising. Each turn the player on turn
+folds, bets, looks at their cards (a blind player; the turn stays with them),
+pays for a show (two players left) or asks for a sideshow (an option). The
+hand ends when one player is left, at a show, or when at most one player can
+still bet (the others all-in): then every remaining hand is shown.
+
+The worked example of the rule book: A, B, C and D (seats 0 to 3, D deals)
+ante 1 each.
+
+>>> from pokerhouse.cards import Deck
+>>> from pokerhouse.engine.actions import Action
+>>> deck = Deck.stacked("As 2c 3c 7h  Kd 2d 3d 7s  9c 5h 8h 2s")
+>>> hand = TeenPattiHand(TeenPattiSpec(ante=1), [100] * 4, deck)
+>>> for text in ("bet 1", "look", "fold", "bet 1", "look", "bet 2"):  # A, B, B, C, D, D
+...     _ = hand.act(Action.parse(text))
+>>> hand.stake, hand.pot_total
+(1, 8)
+>>> _ = hand.act(Action.bet(2))  # A raises the stake blind
+>>> hand.stake, hand.to_act, [str(a) for a in hand.legal_actions()]
+(2, 2, ['fold', 'look', 'bet 2-98'])
+>>> for text in ("look", "fold", "bet 4", "look", "show"):  # C, C, D, A, A
+...     _ = hand.act(Action.parse(text))
+>>> hand.is_over, hand.results()
+(True, (-8, -1, -2, 11))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerhouse import evaluate
+from pokerhouse.cards import Deck
+from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.engine.events import (
+    ActionTaken,
+    AntePosted,
+    CardsDealt,
+    HandEnded,
+    HandShown,
+    HandStarted,
+    PotAwarded,
+)
+from pokerhouse.engine.pots import split_pot
+from pokerhouse.games.teen_patti.events import CardsLooked, SideshowCompared, StakeRaised
+from pokerhouse.games.teen_patti.spec import TeenPattiSpec
+from pokerhouse.games.teen_patti.state import TeenPattiState
+
+HAND_SIZE = 3
+
+
+class TeenPattiHand(TeenPattiState):
+    """One hand of 3 Card Poker (Teen Patti): ``TeenPattiHand(spec, stacks, deck)``.
+
+    A bet's amount is the chips it puts in. A seat with an empty stack sits the
+    hand out: it posts nothing and is dealt nothing. The hand is a pure
+    function of the spec, the stacks, the deck order and the actions.
+    """
+
+    def __init__(
+        self, spec: TeenPattiSpec, stacks: Sequence[int], deck: Deck | None = None
+    ) -> None:
+        super().__init__(spec, stacks, deck)
+        self._start()
+
+    def _apply(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        kind = action.kind
+        if self.sideshow is not None:
+            self._answer_sideshow(seat, action)
+        elif kind is ActionKind.LOOK:
+            # The turn stays with the player, who now acts as a seen player.
+            self.seen[seat] = True
+            self._emit(CardsLooked(seat=seat, cards=self.cards[seat]))
+        elif kind is ActionKind.FOLD:
+            self.folded[seat] = True
+            self._record(seat, action, 0)
+            self._advance(seat)
+        elif kind is ActionKind.BET:
+            assert action.amount is not None
+            self._bet(seat, action)
+        elif kind is ActionKind.SHOW:
+            self._record(seat, action, self._pay(seat, self.show_cost(seat)))
+            self._show(seat)
+        else:
+            assert kind is ActionKind.SIDESHOW
+            target = self.sideshow_target(seat)
+            assert target is not None
+            # A sideshow is a seen bet of the minimum with a request attached.
+            self._record(seat, action, self._pay(seat, self.show_cost(seat)))
+            self.sideshow = (seat, target)
+            self.to_act = target
+
+    def _pay(self, seat: int, amount: int) -> int:
+        self._stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if self._stacks[seat] == 0:
+            self.all_in[seat] = True
+        return amount
+
+    def _record(self, seat: int, action: Action, added: int) -> None:
+        self._emit(
+            ActionTaken(
+                seat=seat,
+                action=action,
+                added=added,
+                total=self.contributed[seat],
+                all_in=self.all_in[seat],
+            )
+        )
+
+    def _bet(self, seat: int, action: Action) -> None:
+        amount = action.amount
+        assert amount is not None
+        self._record(seat, action, self._pay(seat, amount))
+        # A blind bet sets the stake to itself, a seen bet to half of itself.
+        stake = amount // 2 if self.seen[seat] else amount
+        if stake > self.stake:
+            self.stake = stake
+            self._emit(StakeRaised(stake=stake))
+        self._advance(seat)
+
+    def _answer_sideshow(self, seat: int, action: Action) -> None:
+        assert self.sideshow is not None
+        asker, target = self.sideshow
+        self.sideshow = None
+        self._record(seat, action, 0)
+        if action.kind is ActionKind.ACCEPT:
+            # The lower hand folds; on equal hands the one who asked folds.
+            asker_wins = self._value(asker) > self._value(target)
+            loser = target if asker_wins else asker
+            self.folded[loser] = True
+            self._shown_privately += [(asker, target), (target, asker)]
+            self._emit(
+                SideshowCompared(
+                    asker=asker,
+                    target=target,
+                    asker_cards=self.cards[asker],
+                    target_cards=self.cards[target],
+                    loser=loser,
+                )
+            )
+        self._advance(asker)
+
+    # ---------------------------------------------------------------- flow
+
+    def _start(self) -> None:
+        """Post antes, deal three cards each face down, and run to the first decision."""
+        self._emit(HandStarted(game=self.game, stacks=self.starting_stacks))
+        dealt = self.in_hand()
+        for seat in dealt:
+            amount = self._pay(seat, min(self.spec.ante, self._stacks[seat]))
+            self._emit(AntePosted(seat=seat, amount=amount))
+        for _ in range(HAND_SIZE):
+            for seat in dealt:
+                self.cards[seat] += (self.deck.deal(seat),)
+        for seat in dealt:
+            # Nobody, not even the owner, sees the cards until the owner looks.
+            self._emit(
+                CardsDealt(
+                    seat=seat,
+                    cards=self.cards[seat],
+                    face_up=(False,) * HAND_SIZE,
+                    owner_sees=False,
+                )
+            )
+        self._advance(self.players - 1)
+
+    def _advance(self, after: int) -> None:
+        """End the hand if it is decided, else pass the turn clockwise from ``after``."""
+        self.to_act = None
+        players = self.in_hand()
+        if len(players) <= 1:
+            self._award_uncontested(players)
+            return
+        if sum(1 for seat in players if not self.all_in[seat]) <= 1:
+            self._showdown(players)
+            return
+        for offset in range(1, self.players + 1):
+            seat = (after + offset) % self.players
+            if self.can_act(seat):
+                self.to_act = seat
+                return
+
+    def _value(self, seat: int) -> int:
+        return evaluate.teen_patti_value(self.cards[seat])
+
+    def _reveal(self, seat: int) -> None:
+        self.revealed[seat] = True
+        cards = self.cards[seat]
+        self._emit(
+            HandShown(seat=seat, cards=cards, description=evaluate.teen_patti(cards).description)
+        )
+
+    def _award_uncontested(self, players: list[int]) -> None:
+        amount = self.pot_total
+        if players and amount:
+            winner = players[0]
+            self._stacks[winner] += amount
+            self._emit(PotAwarded(pot=0, amount=amount, winners=(winner,), shares=(amount,)))
+        self._finish()
+
+    def _show(self, asker: int) -> None:
+        """Both hands are shown; the higher wins, equal hands go to the player who did not pay."""
+        first, second = self.in_hand()
+        other = second if first == asker else first
+        # A blind asker looks only now, after paying.
+        self.seen[asker] = True
+        self._reveal(other)
+        self._reveal(asker)
+        self._award(show_winner=asker if self._value(asker) > self._value(other) else other)
+
+    def _showdown(self, players: list[int]) -> None:
+        """Every remaining hand is shown; each pot goes to the best hand eligible for it."""
+        for seat in players:
+            self._reveal(seat)
+        self._award(show_winner=None)
+
+    def _award(self, show_winner: int | None) -> None:
+        """Award every pot to the best hand eligible for it, equal hands splitting.
+
+        After a show, ``show_winner`` (decided with the show's tie rule) takes
+        every pot it is eligible for.
+        """
+        values = {seat: self._value(seat) for seat in self.in_hand()}
+        for index, pot in enumerate(self.pots()):
+            if show_winner is not None and show_winner in pot.eligible:
+                winners = [show_winner]
+            else:
+                best = max(values[seat] for seat in pot.eligible)
+                winners = [seat for seat in pot.eligible if values[seat] == best]
+            shares = split_pot(pot.amount, winners)
+            for seat, share in shares:
+                self._stacks[seat] += share
+            self._emit(
+                PotAwarded(
+                    pot=index,
+                    amount=pot.amount,
+                    winners=tuple(seat for seat, _ in shares),
+                    shares=tuple(share for _, share in shares),
+                    description=evaluate.teen_patti(self.cards[winners[0]]).description,
+                )
+            )
+        self._finish()
+
+    def _finish(self) -> None:
+        self.to_act = None
+        self.is_over = True
+        self.contributed = [0] * self.players
+        self._emit(HandEnded(net=self.results(), stacks=self.stacks))

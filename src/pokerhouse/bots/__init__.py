@@ -1,0 +1,32 @@
+"""Bots: decision policies that see only their seat's view.
+
+A bot is anything with ``choose(view) -> Action`` (:class:`Bot`). The random
+bot plays every game; each game has a sensible ("smart") bot.
+
+>>> import random
+>>> from pokerhouse.games import new_hand
+>>> hand = new_hand("razz", [100, 100, 100], seed=5)
+>>> bot = get("random", rng=random.Random(2))
+>>> hand.act(bot.choose(hand.view(hand.to_act))) != ()
+True
+"""
+
+from pokerhouse.bots.base import Bot
+from pokerhouse.bots.equity_bot import EquityBot, decide_by_equity
+from pokerhouse.bots.random_bot import RandomBot
+from pokerhouse.bots.razz import RazzBot
+from pokerhouse.bots.registry import BOT_NAMES, SMART_BOTS, get, register_smart
+from pokerhouse.bots.three_by_four import ThreeByFourBot
+
+__all__ = [
+    "BOT_NAMES",
+    "SMART_BOTS",
+    "Bot",
+    "EquityBot",
+    "RandomBot",
+    "RazzBot",
+    "ThreeByFourBot",
+    "decide_by_equity",
+    "get",
+    "register_smart",
+]

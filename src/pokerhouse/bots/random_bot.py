@@ -1,0 +1,124 @@
+"""The random bot: legal actions drawn with tunable odds, for every game.
+
+On each decision it folds with probability ``fold`` (only when staying in
+costs chips: it never folds a free check), raises with probability ``raise_``
+and otherwise calls (checks, brings in, or makes the smallest bet where a
+game has no call, as in Teen Patti). A raise's size is drawn uniformly
+between the smallest allowed and about the pot, so the bot does not shove
+every time it raises. Teen Patti's extra choices (look, show, sideshow) get
+their own probabilities.
+
+>>> import random
+>>> from pokerhouse.games import new_hand
+>>> hand = new_hand("3x4", [100, 100, 100], seed=4)
+>>> bot = RandomBot(rng=random.Random(1))
+>>> action = bot.choose(hand.view(hand.to_act))
+>>> action.kind in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from pokerhouse.bots.base import passive_action, require_decision, seeded
+from pokerhouse.engine.actions import Action, ActionKind, LegalAction
+from pokerhouse.engine.hand import View
+from pokerhouse.errors import InvalidSpec
+
+
+class RandomBot:
+    """Legal actions at random: fold ``fold``, raise ``raise_``, else call.
+
+    ``look`` is the chance a blind Teen Patti player looks before acting,
+    ``show`` the chance it pays for a show when one is offered, ``sideshow``
+    the chance it asks for one, and ``accept`` the chance it accepts one.
+    """
+
+    name = "random"
+
+    def __init__(
+        self,
+        fold: float = 0.12,
+        raise_: float = 0.15,
+        *,
+        look: float = 0.3,
+        show: float = 0.3,
+        sideshow: float = 0.1,
+        accept: float = 0.5,
+        rng: random.Random | None = None,
+    ) -> None:
+        for label, value in (
+            ("fold", fold),
+            ("raise_", raise_),
+            ("look", look),
+            ("show", show),
+            ("sideshow", sideshow),
+            ("accept", accept),
+        ):
+            if not 0.0 <= value <= 1.0:
+                raise InvalidSpec(
+                    "bad_probability", f"{label} must be between 0 and 1, not {value}"
+                )
+        if fold + raise_ > 1.0:
+            raise InvalidSpec("bad_probability", "fold + raise_ must not exceed 1")
+        self.fold = fold
+        self.raise_ = raise_
+        self.look = look
+        self.show = show
+        self.sideshow = sideshow
+        self.accept = accept
+        self.rng = seeded(rng)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(fold={self.fold}, raise_={self.raise_})"
+
+    def choose(self, view: View) -> Action:
+        """A random legal action for the seat to act."""
+        legal = require_decision(view)
+        rng = self.rng
+        if ActionKind.ACCEPT in legal:
+            return Action(ActionKind.ACCEPT if rng.random() < self.accept else ActionKind.DECLINE)
+        if ActionKind.SHOW_HAND in legal:
+            return Action(ActionKind.SHOW_HAND)
+        if ActionKind.LOOK in legal and rng.random() < self.look:
+            return Action(ActionKind.LOOK)
+        if ActionKind.SHOW in legal and rng.random() < self.show:
+            return Action(ActionKind.SHOW)
+        if ActionKind.SIDESHOW in legal and rng.random() < self.sideshow:
+            return Action(ActionKind.SIDESHOW)
+        roll = rng.random()
+        free = ActionKind.CHECK in legal
+        if roll < self.fold and not free and ActionKind.FOLD in legal:
+            return Action.fold()
+        if roll < self.fold + self.raise_:
+            raised = self._raise(view, rng)
+            if raised is not None:
+                return raised
+        return passive_action(legal)
+
+    def _raise(self, view: View, rng: random.Random) -> Action | None:
+        """A sized action above the smallest (bets, raises, completions, big Teen Patti bets)."""
+        options = [
+            action
+            for action in view.legal
+            if action.min_amount is not None
+            and (action.kind is not ActionKind.BET or _is_raise(view, action))
+        ]
+        if not options:
+            return None
+        option = rng.choice(options)
+        return Action(option.kind, _random_amount(option, view.pot, rng))
+
+
+def _is_raise(view: View, option: LegalAction) -> bool:
+    """A bet is a raise unless it is the only way to stay in (Teen Patti's minimum bet)."""
+    passive = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
+    return any(kind in view.legal for kind in passive) or option.max_amount != option.min_amount
+
+
+def _random_amount(option: LegalAction, pot: int, rng: random.Random) -> int:
+    low, high = option.min_amount, option.max_amount
+    assert low is not None and high is not None
+    top = min(high, max(3 * low, low + pot))
+    return rng.randint(low, top)

@@ -16,6 +16,7 @@ from pokerhouse.bots.equity_bot import EquityBot, decide_by_equity
 from pokerhouse.bots.random_bot import RandomBot
 from pokerhouse.bots.razz import RazzBot
 from pokerhouse.bots.registry import BOT_NAMES, SMART_BOTS, get, register_smart
+from pokerhouse.bots.teen_patti import TeenPattiBot, hand_strength
 from pokerhouse.bots.three_by_four import ThreeByFourBot
 
 __all__ = [
@@ -25,8 +26,10 @@ __all__ = [
     "EquityBot",
     "RandomBot",
     "RazzBot",
+    "TeenPattiBot",
     "ThreeByFourBot",
     "decide_by_equity",
     "get",
+    "hand_strength",
     "register_smart",
 ]

@@ -20,6 +20,7 @@ from typing import Any
 from pokerhouse.bots.base import Bot
 from pokerhouse.bots.random_bot import RandomBot
 from pokerhouse.bots.razz import RazzBot
+from pokerhouse.bots.teen_patti import TeenPattiBot
 from pokerhouse.bots.three_by_four import ThreeByFourBot
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
@@ -28,6 +29,7 @@ from pokerhouse.games import get_game
 SMART_BOTS: dict[str, Callable[..., Bot]] = {
     "3x4": ThreeByFourBot,
     "razz": RazzBot,
+    "teen-patti": TeenPattiBot,
 }
 
 #: Every bot name :func:`get` knows.

@@ -15,6 +15,8 @@ not know (a new game's own event) still gets a plain line from its fields.
 >>> narrate(PotAwarded(pot=0, amount=40, winners=(0, 1), shares=(20, 20),
 ...                    description="Pair of aces"), names)
 'Ann and Bob split the pot of 40 (20 each) with Pair of aces'
+>>> narrate(ActionTaken(seat=0, action=Action.call(), added=20, total=60), names, you=0)
+'You call 20'
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from pokerhouse.engine.actions import ActionKind
 from pokerhouse.engine.events import Event
 
 
-def name_of(seat: int, names: Sequence[str]) -> str:
-    """The player's name for hand seat ``seat`` (``seat N`` when unknown)."""
+def name_of(seat: int, names: Sequence[str], you: int | None = None) -> str:
+    """The player's name for hand seat ``seat`` (``You`` for the reader's seat)."""
+    if you is not None and seat == you:
+        return "You"
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
@@ -48,49 +52,48 @@ def _join(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _action_line(event: Event, names: Sequence[str]) -> str:
+#: Each action's sentence: (third person, second person); ``{n}`` is an amount.
+_ACTION_WORDS: dict[ActionKind, tuple[str, str]] = {
+    ActionKind.FOLD: ("folds", "fold"),
+    ActionKind.CHECK: ("checks", "check"),
+    ActionKind.CALL: ("calls {added}", "call {added}"),
+    ActionKind.BRING_IN: ("brings in for {added}", "bring in for {added}"),
+    ActionKind.COMPLETE: ("completes to {amount}", "complete to {amount}"),
+    ActionKind.RAISE: ("raises to {amount}", "raise to {amount}"),
+    ActionKind.BET: ("bets {amount}", "bet {amount}"),
+    ActionKind.LOOK: ("looks at their cards", "look at your cards"),
+    ActionKind.SHOW: ("pays {added} for a show", "pay {added} for a show"),
+    ActionKind.SIDESHOW: (
+        "bets {added} and asks for a sideshow",
+        "bet {added} and ask for a sideshow",
+    ),
+    ActionKind.ACCEPT: ("accepts the sideshow", "accept the sideshow"),
+    ActionKind.DECLINE: ("declines the sideshow", "decline the sideshow"),
+    ActionKind.SHOW_HAND: ("shows", "show"),
+    ActionKind.MUCK: ("mucks", "muck"),
+}
+
+
+def _action_line(event: Event, names: Sequence[str], you: int | None) -> str:
     seat = getattr(event, "seat", -1)
     action = getattr(event, "action", None)
-    added = getattr(event, "added", 0)
-    who = name_of(seat, names)
     kind = getattr(action, "kind", None)
-    amount = getattr(action, "amount", None)
-    tail = " and is all-in" if getattr(event, "all_in", False) else ""
-    if kind is ActionKind.FOLD:
-        text = "folds"
-    elif kind is ActionKind.CHECK:
-        text = "checks"
-    elif kind is ActionKind.CALL:
-        text = f"calls {added}"
-    elif kind is ActionKind.BRING_IN:
-        text = f"brings in for {added}"
-    elif kind is ActionKind.COMPLETE:
-        text = f"completes to {amount}"
-    elif kind is ActionKind.RAISE:
-        text = f"raises to {amount}"
-    elif kind is ActionKind.BET:
-        text = f"bets {amount}"
-    elif kind is ActionKind.LOOK:
-        text = "looks at their cards"
-    elif kind is ActionKind.SHOW:
-        text = f"pays {added} for a show" if added else "asks for a show"
-    elif kind is ActionKind.SIDESHOW:
-        text = f"bets {added} and asks for a sideshow" if added else "asks for a sideshow"
-    elif kind is ActionKind.ACCEPT:
-        text = "accepts the sideshow"
-    elif kind is ActionKind.DECLINE:
-        text = "declines the sideshow"
-    elif kind is ActionKind.SHOW_HAND:
-        text = "shows"
-    elif kind is ActionKind.MUCK:
-        text = "mucks"
-    else:
+    second = you is not None and seat == you
+    words = _ACTION_WORDS.get(kind) if isinstance(kind, ActionKind) else None
+    if words is None:
         text = str(action)
-    return f"{who} {text}{tail}"
+    else:
+        text = words[1 if second else 0].format(
+            added=getattr(event, "added", 0), amount=getattr(action, "amount", None)
+        )
+    if getattr(event, "all_in", False):
+        text += " and are all-in" if second else " and is all-in"
+    return f"{name_of(seat, names, you)} {text}"
 
 
-def _pot_line(event: Event, names: Sequence[str]) -> str:
-    winners = [name_of(seat, names) for seat in getattr(event, "winners", ())]
+def _pot_line(event: Event, names: Sequence[str], you: int | None) -> str:
+    seats = tuple(getattr(event, "winners", ()))
+    winners = [name_of(seat, names, you) for seat in seats]
     shares = tuple(getattr(event, "shares", ()))
     amount = getattr(event, "amount", 0)
     index = getattr(event, "pot", 0)
@@ -98,68 +101,92 @@ def _pot_line(event: Event, names: Sequence[str]) -> str:
     description = getattr(event, "description", "")
     with_hand = f" with {description}" if description else ""
     if len(winners) == 1:
-        return f"{winners[0]} wins {amount} from {pot}{with_hand}"
+        verb = "win" if you is not None and seats[0] == you else "wins"
+        return f"{winners[0]} {verb} {amount} from {pot}{with_hand}"
     each = f"{shares[0]} each" if len(set(shares)) == 1 else "/".join(map(str, shares))
     return f"{_join(winners)} split {pot} of {amount} ({each}){with_hand}"
 
 
-def narrate(event: Event, names: Sequence[str]) -> str | None:
+def narrate(event: Event, names: Sequence[str], you: int | None = None) -> str | None:
     """One readable line for ``event`` (``None`` for events not worth a line).
 
-    ``names[i]`` is the name of hand seat ``i``.
+    ``names[i]`` is the name of hand seat ``i``; the reader's own seat ``you``
+    is spoken to in the second person.
     """
     kind = event.type_name
-    if kind == "hand_started":
+    seat = getattr(event, "seat", -1)
+    who = name_of(seat, names, you)
+    second = you is not None and seat == you
+    if kind in ("hand_started", "card_burned"):
         return None
     if kind == "street_started":
         return f"*** {getattr(event, 'street', '').upper()} ***"
     if kind == "ante_posted":
-        amount = getattr(event, "amount", 0)
-        return f"{name_of(getattr(event, 'seat', -1), names)} posts an ante of {amount}"
+        verb = "post" if second else "posts"
+        return f"{who} {verb} an ante of {getattr(event, 'amount', 0)}"
     if kind == "cards_dealt":
-        cards = getattr(event, "cards", ())
-        return f"{name_of(getattr(event, 'seat', -1), names)} is dealt {cards_text(cards)}"
+        verb = "are dealt" if second else "is dealt"
+        return f"{who} {verb} {cards_text(getattr(event, 'cards', ()))}"
     if kind == "board_dealt":
         return f"Board: {cards_text(getattr(event, 'cards', ()))}"
-    if kind == "card_burned":
-        return None
     if kind == "deck_reshuffled":
         return "The burned cards are shuffled back into the stub"
     if kind == "action_taken":
-        return _action_line(event, names)
+        return _action_line(event, names, you)
     if kind == "bet_returned":
-        seat = getattr(event, "seat", -1)
-        return f"{getattr(event, 'amount', 0)} uncalled returned to {name_of(seat, names)}"
+        return f"{getattr(event, 'amount', 0)} uncalled returned to {who}"
     if kind == "hand_shown":
-        seat = getattr(event, "seat", -1)
         description = getattr(event, "description", "")
         suffix = f" ({description})" if description else ""
-        return f"{name_of(seat, names)} shows {cards_text(getattr(event, 'cards', ()))}{suffix}"
+        verb = "show" if second else "shows"
+        return f"{who} {verb} {cards_text(getattr(event, 'cards', ()))}{suffix}"
     if kind == "hand_mucked":
-        return f"{name_of(getattr(event, 'seat', -1), names)} mucks"
+        return f"{who} {'muck' if second else 'mucks'}"
     if kind == "pot_awarded":
-        return _pot_line(event, names)
+        return _pot_line(event, names, you)
+    if kind == "cards_looked":
+        cards = tuple(getattr(event, "cards", ()))
+        if cards and all(card is not None for card in cards):
+            return f"{who} {'look' if second else 'looks'} at the cards: {cards_text(cards)}"
+        return f"{who} {'look at your' if second else 'looks at their'} cards"
+    if kind == "stake_raised":
+        stake = getattr(event, "stake", 0)
+        return f"The stake is now {stake} (blind bets at least {stake}, seen {2 * stake})"
+    if kind == "sideshow_compared":
+        asker, target = getattr(event, "asker", -1), getattr(event, "target", -1)
+        loser = name_of(getattr(event, "loser", -1), names, you)
+        shown = ""
+        asker_cards = tuple(getattr(event, "asker_cards", ()))
+        target_cards = tuple(getattr(event, "target_cards", ()))
+        if all(card is not None for card in asker_cards + target_cards):
+            shown = f" ({cards_text(asker_cards)} against {cards_text(target_cards)})"
+        return (
+            f"{name_of(asker, names, you)} and {name_of(target, names, you)} compare hands"
+            f"{shown}: {loser} {'fold' if loser == 'You' else 'folds'}"
+        )
     if kind == "hand_ended":
         net = getattr(event, "net", ())
-        parts = [f"{name_of(seat, names)} {n:+d}" for seat, n in enumerate(net) if n]
+        parts = [f"{name_of(s, names, you)} {n:+d}" for s, n in enumerate(net) if n]
         return "Result: " + (", ".join(parts) if parts else "no change")
-    return _generic_line(event, names)
+    return _generic_line(event, names, you)
 
 
-def _generic_line(event: Event, names: Sequence[str]) -> str:
+def _generic_line(event: Event, names: Sequence[str], you: int | None) -> str:
     """A plain line for an event without a dedicated sentence."""
     words = event.type_name.replace("_", " ")
     parts: list[str] = []
     for field in dataclasses.fields(event):
         value = getattr(event, field.name)
+        label = field.name.replace("_", " ")
         if field.name in ("seat", "asker", "target", "loser", "winner") and isinstance(value, int):
-            parts.append(f"{field.name} {name_of(value, names)}")
+            parts.append(f"{label} {name_of(value, names, you)}")
         elif (
             isinstance(value, tuple)
             and value
             and all(item is None or isinstance(item, Card) for item in value)
         ):
-            parts.append(f"{field.name.replace('_', ' ')} {cards_text(value)}")
+            parts.append(f"{label} {cards_text(value)}")
         else:
-            parts.append(f"{field.name.replace('_', ' ')} {value}")
-    return f"{words[:1].upper()}{words[1:]}: " + ", ".join(parts) if parts else words.capitalize()
+            parts.append(f"{label} {value}")
+    title = words[:1].upper() + words[1:]
+    return f"{title}: " + ", ".join(parts) if parts else title

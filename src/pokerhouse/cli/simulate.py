@@ -1,0 +1,267 @@
+"""``pokerhouse simulate GAME``: bots play many hands at a table; who wins, how fast.
+
+Each seat gets a bot from ``--bots`` (a comma list, repeated round the
+table: ``random,smart`` over six seats alternates them). Busted bots rebuy
+so the session runs to the end; rebuys are counted. The summary gives each
+seat's result per 100 hands with a 95% confidence interval (normal
+approximation over per-hand results), and whether the chips were conserved
+after every hand.
+
+>>> import random
+>>> result = simulate("3x4", ["random"] * 3, hands=20, stack=100, rng=random.Random(1))
+>>> result.hands, result.chips_conserved, len(result.seats)
+(20, True, 3)
+>>> sum(seat.net for seat in result.seats) + result.house
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from pokerhouse.bots import get as get_bot
+from pokerhouse.engine.actions import Action
+from pokerhouse.engine.hand import View
+from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import get_game
+from pokerhouse.table import Table, TableLimits
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's session: its bot, chips won, rebuys and the per-hand spread."""
+
+    seat: int
+    bot: str
+    net: int
+    rebuys: int
+    hands: int
+    per_100: float
+    ci95: tuple[float, float]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "seat": self.seat,
+            "bot": self.bot,
+            "net": self.net,
+            "rebuys": self.rebuys,
+            "hands": self.hands,
+            "per_100": round(self.per_100, 3),
+            "ci95": [round(self.ci95[0], 3), round(self.ci95[1], 3)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """A finished simulation: hands, time, conservation, each seat and the house."""
+
+    game: str
+    hands: int
+    seconds: float
+    chips_conserved: bool
+    seats: tuple[SeatResult, ...]
+    house: int
+
+    @property
+    def hands_per_second(self) -> float:
+        """Throughput, bots' thinking included."""
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: hands, seconds, hands_per_second, chips_conserved, seats, house."""
+        return {
+            "game": self.game,
+            "hands": self.hands,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands_per_second, 1),
+            "chips_conserved": self.chips_conserved,
+            "house": self.house,
+            "seats": [seat.as_dict() for seat in self.seats],
+        }
+
+
+def per_100(results: Sequence[int]) -> tuple[float, tuple[float, float]]:
+    """Mean result per 100 hands and its 95% confidence interval.
+
+    >>> mean, (low, high) = per_100([10, -10, 10, -10])
+    >>> mean, round(low), round(high)
+    (0.0, -1132, 1132)
+    """
+    n = len(results)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    mean = 100 * statistics.fmean(results)
+    if n < 2:
+        return mean, (mean, mean)
+    half = 100 * Z95 * statistics.stdev(results) / math.sqrt(n)
+    return mean, (mean - half, mean + half)
+
+
+def simulate(
+    game: str,
+    bots: Sequence[str],
+    *,
+    hands: int,
+    stack: int = 200,
+    rng: random.Random | None = None,
+    on_hand: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Seat one bot per name in ``bots`` and play ``hands`` hands.
+
+    Every seat buys in for ``stack``; a busted bot rebuys ``stack``.
+    ``on_hand(n)`` is called after each hand (a progress bar's hook).
+    """
+    info = get_game(game)
+    if not info.min_players <= len(bots) <= info.max_players:
+        raise InvalidSpec(
+            "player_count",
+            f"{info.title} takes {info.min_players} to {info.max_players} players, not {len(bots)}",
+        )
+    if hands < 0:
+        raise InvalidSpec("bad_count", f"the number of hands must be >= 0, not {hands}")
+    rng = rng if rng is not None else random.Random()
+    table = Table(
+        info.name,
+        seats=len(bots),
+        limits=TableLimits(min_buy_in=1, max_buy_in=stack),
+        rng=random.Random(rng.getrandbits(64)),
+    )
+    players = [
+        get_bot(name, game=info.name, rng=random.Random(rng.getrandbits(64))) for name in bots
+    ]
+    table.sit_together((seat, f"{bot.name}-{seat}", stack) for seat, bot in enumerate(players))
+
+    def policy(seat: int, view: View) -> Action:
+        return players[seat].choose(view)
+
+    per_hand: list[list[int]] = [[] for _ in players]
+    conserved = True
+    start = time.perf_counter()
+    for number in range(hands):
+        for seat in range(len(players)):
+            info_now = table.seat(seat)
+            if info_now is not None and info_now.busted:
+                table.rebuy(seat, stack)
+        summary = table.play_hand(policy)
+        for seat in range(len(players)):
+            per_hand[seat].append(summary.net.get(seat, 0))
+        conserved = conserved and table.chips_conserved()
+        if on_hand is not None:
+            on_hand(number + 1)
+    seconds = time.perf_counter() - start
+    seats = []
+    for seat, bot in enumerate(players):
+        final = table.seat(seat)
+        assert final is not None
+        mean, ci = per_100(per_hand[seat])
+        seats.append(
+            SeatResult(
+                seat=seat,
+                bot=bot.name,
+                net=final.net,
+                rebuys=final.rebuys,
+                hands=sum(1 for _ in per_hand[seat]),
+                per_100=mean,
+                ci95=ci,
+            )
+        )
+    house = table.house
+    return SimulationResult(info.name, hands, seconds, conserved, tuple(seats), house)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``simulate`` to the command line."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="let bots play many hands and report who wins",
+        description="Bots play hands at a table; results per 100 hands with 95% intervals.",
+    )
+    parser.add_argument("game", help="3x4, razz, teen-patti or casino-holdem")
+    parser.add_argument("--players", type=int, default=6, help="seats at the table (default 6)")
+    parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument(
+        "--bots",
+        default="random,smart",
+        help="bot names, comma-separated, repeated round the table (default random,smart)",
+    )
+    parser.add_argument("--stack", type=int, default=200, help="buy-in and rebuy (default 200)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the cards and the bots")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the summary (a table, or JSON with ``--json``)."""
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if not names:
+        raise InvalidSpec("unknown_bot", "--bots names no bot")
+    if args.players < 1:
+        raise InvalidSpec("player_count", f"--players must be at least 1, not {args.players}")
+    bots = [names[seat % len(names)] for seat in range(args.players)]
+    rng = random.Random(args.seed)
+    if args.json:
+        result = simulate(args.game, bots, hands=args.hands, stack=args.stack, rng=rng)
+        print(json.dumps(result.as_dict(), indent=2))
+        return 0
+    console = Console(highlight=False)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{get_game(args.game).title}", total=args.hands)
+        result = simulate(
+            args.game,
+            bots,
+            hands=args.hands,
+            stack=args.stack,
+            rng=rng,
+            on_hand=lambda n: progress.update(task, completed=n),
+        )
+    console.print(summary_table(result))
+    return 0
+
+
+def summary_table(result: SimulationResult) -> RichTable:
+    """The results as a rich table."""
+    title = (
+        f"{get_game(result.game).title}: {result.hands} hands in {result.seconds:.1f} s "
+        f"({result.hands_per_second:,.0f}/s), chips conserved: "
+        f"{'yes' if result.chips_conserved else 'NO'}"
+    )
+    grid = RichTable(title=title)
+    for column in ("Seat", "Bot", "Net", "Per 100 hands", "95% interval", "Rebuys"):
+        grid.add_column(column, justify="right" if column != "Bot" else "left")
+    for seat in result.seats:
+        low, high = seat.ci95
+        grid.add_row(
+            str(seat.seat),
+            seat.bot,
+            f"{seat.net:+d}",
+            f"{seat.per_100:+.1f}",
+            f"{low:+.1f} to {high:+.1f}",
+            str(seat.rebuys),
+        )
+    if get_game(result.game).banked:
+        grid.add_row("", "house", f"{result.house:+d}", "", "", "")
+    return grid

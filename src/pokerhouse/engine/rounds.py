@@ -164,7 +164,9 @@ class RoundHand(Hand):
     @property
     def street(self) -> Street | None:
         """The street being played, ``None`` before the deal."""
-        return self.streets[self.street_index] if self.street_index >= 0 else None
+        if self.street_index < 0:
+            return None
+        return self.streets[min(self.street_index, len(self.streets) - 1)]
 
     @property
     def pot_total(self) -> int:

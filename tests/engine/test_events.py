@@ -1,0 +1,68 @@
+"""Events: who may see them, and their JSON form."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerhouse.cards import parse_cards
+from pokerhouse.engine import Action
+from pokerhouse.engine.events import (
+    EVENT_TYPES,
+    ActionTaken,
+    CardBurned,
+    CardsDealt,
+    HandEnded,
+    event_from_dict,
+    event_to_dict,
+    for_seat,
+)
+from pokerhouse.errors import HistoryError
+
+
+def test_face_down_cards_are_seen_only_by_their_owner() -> None:
+    event = CardsDealt(seat=2, cards=parse_cards("As Kd Qh"), face_up=(False, True, False))
+    assert for_seat(event, 2) == event
+    other = for_seat(event, 0)
+    assert isinstance(other, CardsDealt) and other.cards == (None, parse_cards("Kd")[0], None)
+    assert for_seat(event, None) == other
+
+
+def test_cards_the_owner_may_not_see_yet_are_hidden_from_the_owner_too() -> None:
+    event = CardsDealt(
+        seat=1, cards=parse_cards("As Kd Qh"), face_up=(False,) * 3, owner_sees=False
+    )
+    seen = for_seat(event, 1)
+    assert isinstance(seen, CardsDealt) and seen.cards == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        CardsDealt(seat=1, cards=parse_cards("As Kd"), face_up=(False, True)),
+        ActionTaken(seat=0, action=Action.raise_to(40), added=30, total=40, all_in=False),
+        HandEnded(net=(5, -5), stacks=(105, 95)),
+        CardBurned(),
+    ],
+)
+def test_events_round_trip_through_json(event: object) -> None:
+    assert event_from_dict(event_to_dict(event)) == event  # type: ignore[arg-type]
+
+
+def test_every_event_type_is_registered_under_its_name() -> None:
+    for name, cls in EVENT_TYPES.items():
+        assert cls.type_name == name
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ({"type": "nope"}, "unknown_event"),
+        ("hand_ended", "bad_event"),
+        ({"type": "hand_ended", "net": "x", "stacks": [1]}, "bad_event"),
+        ({"type": "cards_dealt", "seat": 0, "cards": ["Zz"], "face_up": [True]}, "bad_event"),
+    ],
+)
+def test_malformed_events_are_rejected(data: object, code: str) -> None:
+    with pytest.raises(HistoryError) as error:
+        event_from_dict(data)
+    assert error.value.code == code

@@ -100,8 +100,10 @@ def allowed_cards(hand: Hand, seat: int | None) -> set[Card]:
                     allowed.add(card)
         elif isinstance(event, HandShown):
             allowed.update(event.cards)
-        elif event.visible_to() is None or (seat is not None and seat in (event.visible_to() or ())):
-            allowed.update(cards_in(event))
+        else:
+            audience = event.visible_to()
+            if audience is None or (seat is not None and seat in audience):
+                allowed.update(cards_in(event))
     return allowed
 
 

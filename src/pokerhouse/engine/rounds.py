@@ -94,6 +94,7 @@ class RoundHand(Hand):
         self._values: dict[int, int] = {}
         self._everyone_shows = False
         self._pots: list[Pot] = []
+        self._legal: LegalActions | None = None
 
     # ---------------------------------------------------------------- hooks
 
@@ -178,6 +179,19 @@ class RoundHand(Hand):
         return build_pots(self.contributed, [not f for f in self.folded])
 
     def legal_actions(self) -> LegalActions:
+        # Cached per decision point: bots and ``act`` both ask for it.
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def __getstate__(self) -> dict[str, object]:
+        # The cache is derived state: leave it out so equal hands pickle equal.
+        state = self.__dict__.copy()
+        state["_legal"] = None
+        return state
+
+    def _compute_legal(self) -> LegalActions:
         seat = self.to_act
         if seat is None or self.is_over:
             return NO_ACTIONS
@@ -328,6 +342,7 @@ class RoundHand(Hand):
         return None
 
     def _apply(self, action: Action) -> None:
+        self._legal = None
         if self._showdown_queue:
             self._showdown_choice(action.kind is ActionKind.SHOW_HAND)
             return

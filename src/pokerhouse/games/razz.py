@@ -178,7 +178,7 @@ class RazzHand(RoundHand):
 
     # ------------------------------------------------------------ the bring-in
 
-    def legal_actions(self) -> LegalActions:
+    def _compute_legal(self) -> LegalActions:
         seat = self.to_act
         if seat is not None and seat == self.bring_in_seat and self._awaiting_bring_in():
             stack = self._stacks[seat]
@@ -190,7 +190,7 @@ class RazzHand(RoundHand):
                 ),
                 stack_limit=stack,
             )
-        return super().legal_actions()
+        return super()._compute_legal()
 
     def _awaiting_bring_in(self) -> bool:
         return self.street_index == 0 and self.current == 0 and not self.is_over
@@ -198,6 +198,7 @@ class RazzHand(RoundHand):
     def _apply(self, action: Action) -> None:
         seat = self.to_act
         if seat is not None and seat == self.bring_in_seat and self._awaiting_bring_in():
+            self._legal = None
             self._start_third_street(seat, action)
             return
         super()._apply(action)

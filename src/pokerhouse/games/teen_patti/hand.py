@@ -6,7 +6,7 @@ pays for a show (two players left) or asks for a sideshow (an option). The
 hand ends when one player is left, at a show, or when at most one player can
 still bet (the others all-in): then every remaining hand is shown.
 
-The worked example of the rule book: A, B, C and D (seats 0 to 3, D deals)
+The seed's worked example: A, B, C and D (seats 0 to 3, D deals)
 ante 1 each.
 
 >>> from pokerhouse.cards import Deck

@@ -42,7 +42,13 @@ class TeenPattiState(Hand):
     """A Teen Patti hand's state and every question about it; no transitions.
 
     :class:`~pokerhouse.games.teen_patti.hand.TeenPattiHand` adds the moves.
-    Seat 0 is the first seat left of the dealer.
+    Seat 0 is the first seat left of the dealer. There are no betting rounds,
+    so a view's ``bets`` are what each seat has put in over the whole hand.
+    ``view(seat).extra`` holds ``stake``, ``blind_min`` and ``seen_min`` (the
+    least a blind and a seen bet), ``seen`` (per seat), ``all_in`` (per seat),
+    ``limit``, ``show_cost`` and ``sideshow_cost`` (for the seat to act, ``None``
+    when it may not ask) and ``sideshow`` (``(asker, target)`` while one awaits
+    an answer).
     """
 
     game = "teen-patti"
@@ -175,7 +181,7 @@ class TeenPattiState(Hand):
         if target is None or not self.seen[target]:
             return IllegalAction(
                 "sideshow_against_blind",
-                f"the previous player (seat {target}) is blind: no sideshow",
+                f"the previous player, seat {target}, is blind: a sideshow needs a seen player",
             )
         return None
 
@@ -211,8 +217,6 @@ class TeenPattiState(Hand):
         return (viewer == owner and self.seen[owner]) or (viewer, owner) in self._shown_privately
 
     def _view_extra(self) -> dict[str, object]:
-        seat = self.to_act
-        acting = seat is not None and self.sideshow is None
         return {
             "stake": self.stake,
             "blind_min": self.stake,
@@ -220,18 +224,17 @@ class TeenPattiState(Hand):
             "seen": tuple(self.seen),
             "all_in": tuple(self.all_in),
             "limit": self.spec.limit.value,
-            "show_cost": (
-                self.show_cost(seat)
-                if acting and seat is not None and self._refuse_show(seat) is None
-                else None
-            ),
-            "sideshow_cost": (
-                self.show_cost(seat)
-                if acting and seat is not None and self._refuse_sideshow(seat) is None
-                else None
-            ),
+            "show_cost": self._cost_if_allowed(ActionKind.SHOW),
+            "sideshow_cost": self._cost_if_allowed(ActionKind.SIDESHOW),
             "sideshow": self.sideshow,
         }
+
+    def _cost_if_allowed(self, kind: ActionKind) -> int | None:
+        """What a show or sideshow would cost the seat to act, if it may ask for one now."""
+        seat = self.to_act
+        if seat is None or kind not in self.legal_actions():
+            return None
+        return self.show_cost(seat)
 
     # ---------------------------------------------------------------- the one way in
 

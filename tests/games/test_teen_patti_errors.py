@@ -14,9 +14,11 @@ from pokerhouse.games import get_game
 from pokerhouse.games.teen_patti import TeenPattiHand, TeenPattiSpec
 
 
-def hand_after(*moves: str, players: int = 3, **spec: object) -> TeenPattiHand:
+def hand_after(
+    *moves: str, players: int = 3, spec: dict[str, object] | None = None
+) -> TeenPattiHand:
     hand = TeenPattiHand(
-        TeenPattiSpec(**spec),  # type: ignore[arg-type]
+        get_game("teen-patti").spec(**(spec or {})),
         [100] * players,
         Deck(random.Random(5)),
     )
@@ -61,7 +63,7 @@ CASES = [
 def test_refused_with_its_own_code_unlisted_and_unchanged(
     moves: tuple[str, ...], text: str, code: str, spec: dict[str, object]
 ) -> None:
-    hand = hand_after(*moves, **spec)
+    hand = hand_after(*moves, spec=spec)
     action = Action.parse(text)
     assert not listed(hand, action)
     before = pickle.dumps(hand)

@@ -182,14 +182,13 @@ class RazzHand(RoundHand):
         seat = self.to_act
         if seat is not None and seat == self.bring_in_seat and self._awaiting_bring_in():
             stack = self._stacks[seat]
-            complete = min(self.spec.small_bet, stack)
-            return LegalActions(
-                (
-                    LegalAction(ActionKind.BRING_IN),
-                    LegalAction(ActionKind.COMPLETE, complete, complete),
-                ),
-                stack_limit=stack,
-            )
+            actions = [LegalAction(ActionKind.BRING_IN)]
+            if stack > self.spec.bring_in:
+                # With the bring-in or less behind, "completing" would be a short
+                # bring-in that lets the others in for less than the full bring-in.
+                complete = min(self.spec.small_bet, stack)
+                actions.append(LegalAction(ActionKind.COMPLETE, complete, complete))
+            return LegalActions(tuple(actions), stack_limit=stack)
         return super()._compute_legal()
 
     def _awaiting_bring_in(self) -> bool:

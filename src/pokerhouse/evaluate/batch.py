@@ -1,0 +1,197 @@
+"""numpy batch evaluators: many hands at once, one row of card indices per hand.
+
+Each returns an ``int64`` array holding exactly the values the scalar
+evaluators give (:func:`~pokerhouse.evaluate.high_value` and friends).
+
+>>> import numpy as np
+>>> from pokerhouse.cards import parse_cards
+>>> hands = np.array([parse_cards("As Ks Qs Js Ts 2c 3d"), parse_cards("7c 5d 4h 3s 2c 9d 9h")])
+>>> high_batch(hands).tolist()
+[7462, 2833]
+>>> low_batch(hands).tolist()
+[5797, 6165]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerhouse.errors import InvalidCards
+from pokerhouse.evaluate.tables import (
+    CARD_KEYS,
+    CARD_RANK_KEYS,
+    FLUSH_BITS,
+    RANK_MASK,
+    RANK_SHIFT,
+    flush_values_np,
+    high_table_np,
+    low_table_np,
+    teen_patti_table_np,
+)
+
+__all__ = ["high_batch", "low_batch", "teen_patti_batch"]
+
+#: Rows per step: keeps the temporaries in cache.
+CHUNK = 1 << 14
+
+IntArray = npt.NDArray[np.int64]
+
+
+@cache
+def card_keys_np(n: int) -> IntArray:
+    """:data:`~pokerhouse.evaluate.tables.CARD_KEYS` for n cards as an int64 array."""
+    return np.array(CARD_KEYS[n], dtype=np.int64)
+
+
+@cache
+def card_rank_keys_np(n: int) -> IntArray:
+    """:data:`~pokerhouse.evaluate.tables.CARD_RANK_KEYS` for n cards as an int64 array."""
+    return np.array(CARD_RANK_KEYS[n], dtype=np.int64)
+
+
+#: Bit 13 * suit + rank of each card: a sum over distinct cards holds each suit's ranks.
+CARD_BITS: IntArray = np.array(
+    [1 << (13 * (card & 3) + (card >> 2)) for card in range(52)], dtype=np.int64
+)
+_ONE_BIT: IntArray = np.array([1 << card for card in range(52)], dtype=np.int64)
+
+
+def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...], *, check: bool) -> npt.NDArray[Any]:
+    """``hands`` as a 2-D integer array with a row length in ``sizes``, cards in 0..51.
+
+    Raises :class:`~pokerhouse.errors.InvalidCards` naming what is wrong.
+
+    >>> as_hands([[0, 1, 2]], (3,), check=True).shape
+    (1, 3)
+    >>> as_hands([[0, 1, 52]], (3,), check=True)
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidCards: card index 52 (row 0) is outside 0..51
+    """
+    array = np.asarray(hands)
+    wanted = " or ".join(str(n) for n in sizes)
+    if array.ndim != 2 or array.shape[1] not in sizes:
+        raise InvalidCards(
+            "card_count",
+            f"expected an array of shape (N, {wanted}) (one hand per row), got {array.shape}",
+        )
+    if array.dtype.kind not in "iu":
+        raise InvalidCards("bad_card", f"card arrays must hold integers 0..51, not {array.dtype}")
+    if check and array.size:
+        bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
+        if bad.size:
+            row = int(bad[0])
+            card = next(int(c) for c in array[row] if not 0 <= c <= 51)
+            raise InvalidCards("bad_card", f"card index {card} (row {row}) is outside 0..51")
+    return array
+
+
+def _check_distinct(block: npt.NDArray[Any], offset: int) -> None:
+    # Distinct cards: the sum of their single bits equals the bits' union.
+    bits = _ONE_BIT[block[:, 0]]
+    union = bits.copy()
+    for j in range(1, block.shape[1]):
+        more = _ONE_BIT[block[:, j]]
+        bits += more
+        union |= more
+    bad = np.flatnonzero(bits != union)
+    if bad.size:
+        row = int(bad[0])
+        raise InvalidCards(
+            "duplicate_card",
+            f"row {offset + row} holds a card twice: {block[row].tolist()}",
+        )
+
+
+def high_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
+    """High values of the best five of each row's 5, 6 or 7 cards.
+
+    ``hands`` is an integer array of shape (N, k), k in 5..7. With
+    ``check=False`` the cards are not checked for range or duplicates
+    (faster; wrong input gives meaningless values or an ``IndexError``).
+
+    >>> high_batch([[51, 47, 43, 39, 35]]).tolist()
+    [7462]
+    >>> high_batch([[51, 47, 43, 39, 35, 51]])
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidCards: row 0 holds a card twice: [51, 47, 43, 39, 35, 51]
+    """
+    array = as_hands(hands, (5, 6, 7), check=check)
+    count, k = array.shape
+    keys = card_keys_np(k)
+    table = high_table_np(k)
+    out = np.empty(count, dtype=np.int64)
+    for start in range(0, count, CHUNK):
+        block = array[start : start + CHUNK]
+        if check:
+            _check_distinct(block, start)
+        # Gathered per-card keys summed column by column: rank hash << 24 | suit counters.
+        sums = keys[block[:, 0]]
+        for j in range(1, k):
+            sums += keys[block[:, j]]
+        values = table[sums >> RANK_SHIFT]
+        flush = np.flatnonzero(sums & FLUSH_BITS)
+        if flush.size:
+            values[flush] = flush_batch(block[flush], sums[flush])
+        out[start : start + len(block)] = values
+    return out
+
+
+def flush_batch(rows: npt.NDArray[Any], sums: IntArray) -> npt.NDArray[np.uint16]:
+    """Flush values of rows whose key sums have a flush bit set."""
+    flags = sums & FLUSH_BITS
+    suit = (flags > 0x20).astype(np.int64) + (flags > 0x800) + (flags > 0x20000)
+    union = CARD_BITS[rows].sum(axis=1)
+    masks = (union >> (13 * suit)) & RANK_MASK
+    result: npt.NDArray[np.uint16] = flush_values_np()[masks]
+    return result
+
+
+def low_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
+    """A-5 low values of the best five of each row's 5, 6 or 7 cards.
+
+    ``hands`` is an integer array of shape (N, k), k in 5..7; ``check`` as for
+    :func:`high_batch`.
+
+    >>> from pokerhouse.cards import parse_cards
+    >>> low_batch([parse_cards("5c 4d 3h 2s Ac"), parse_cards("Kc Kd Kh Ks Qc")]).tolist()
+    [6175, 1]
+    """
+    array = as_hands(hands, (5, 6, 7), check=check)
+    count, k = array.shape
+    keys = card_rank_keys_np(k)
+    table = low_table_np(k)
+    out = np.empty(count, dtype=np.int64)
+    for start in range(0, count, CHUNK):
+        block = array[start : start + CHUNK]
+        if check:
+            _check_distinct(block, start)
+        # Gathered per-card rank keys summed column by column: a perfect hash of the ranks.
+        sums = keys[block[:, 0]]
+        for j in range(1, k):
+            sums += keys[block[:, j]]
+        out[start : start + len(block)] = table[sums]
+    return out
+
+
+def teen_patti_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
+    """Teen Patti values of rows of three cards.
+
+    >>> teen_patti_batch([[48, 49, 50], [0, 4, 8]]).tolist()
+    [741, 717]
+    """
+    array = as_hands(hands, (3,), check=check)
+    table = teen_patti_table_np()
+    out = np.empty(len(array), dtype=np.int64)
+    for start in range(0, len(array), CHUNK):
+        block = array[start : start + CHUNK].astype(np.int64)
+        if check:
+            _check_distinct(block, start)
+        # Direct table: slot 2704 * a + 52 * b + c.
+        out[start : start + len(block)] = table[2704 * block[:, 0] + 52 * block[:, 1] + block[:, 2]]
+    return out

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from pokerhouse import evaluate
 from pokerhouse.cards import Card, Deck, ScriptedDeck, parse_cards
 from pokerhouse.engine import Action, ActionKind, Limit
 from pokerhouse.engine.events import (
@@ -21,6 +22,7 @@ from pokerhouse.engine.events import (
     event_from_dict,
     event_to_dict,
 )
+from pokerhouse.evaluate import TeenPattiCategory
 from pokerhouse.games import get_game, new_hand
 from pokerhouse.games.teen_patti import CardsLooked, StakeRaised, TeenPattiHand, TeenPattiSpec
 
@@ -369,8 +371,11 @@ def showdown_winner(*hands: str) -> int:
 def test_k_a_2_is_not_a_straight_at_showdown() -> None:
     # K-A-2 is only ace high, so a pair of threes beats it.
     assert showdown_winner("Kc Ad 2h", "3c 3d 4h") == 1
-    shown = next(e for e in hand_shown(deal("Kc Ad 2h", "3c 3d 4h", stacks=[10, 10]), "bet 9"))
-    assert "straight" not in shown.description.lower()
+    assert showdown_winner("Kc Ad 2h", "Ks Qd 3h") == 0  # ace high beats king high
+    shown = hand_shown(deal("Kc Ad 2h", "3c 3d 4h", stacks=[10, 10]), "bet 9")[0]
+    assert shown.seat == 0
+    assert evaluate.teen_patti(shown.cards).category is TeenPattiCategory.HIGH_CARD
+    assert shown.description == evaluate.teen_patti(shown.cards).description
 
 
 def test_a_2_3_is_the_best_straight_at_showdown() -> None:

@@ -1,7 +1,7 @@
 """The games, by name: a registry of specs and hand classes.
 
->>> sorted(GAMES)
-['3x4', 'razz']
+>>> {"3x4", "razz", "teen-patti"} <= set(GAMES)
+True
 >>> hand = new_hand("3x4", [100, 100], seed=3)
 >>> hand.game, hand.players
 ('3x4', 2)

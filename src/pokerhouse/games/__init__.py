@@ -18,6 +18,7 @@ from typing import Any
 from pokerhouse.cards import Deck
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import InvalidSpec
+from pokerhouse.games.casino_holdem import CasinoHoldemHand, CasinoHoldemSpec
 from pokerhouse.games.razz import RazzHand, RazzSpec
 from pokerhouse.games.teen_patti import TeenPattiHand, TeenPattiSpec
 from pokerhouse.games.three_by_four import ThreeByFourHand, ThreeByFourSpec
@@ -62,6 +63,11 @@ def register(info: GameInfo) -> None:
 register(GameInfo("3x4", "3x4 Poker", ThreeByFourSpec, ThreeByFourHand, 2, 10))
 register(GameInfo("razz", "Razz", RazzSpec, RazzHand, 2, 8))
 register(GameInfo("teen-patti", "3 Card Poker (Teen Patti)", TeenPattiSpec, TeenPattiHand, 2, 10))
+register(
+    GameInfo(
+        "casino-holdem", "Casino Hold'em", CasinoHoldemSpec, CasinoHoldemHand, 1, 7, banked=True
+    )
+)
 
 _ALIASES = {
     "3x4-poker": "3x4",

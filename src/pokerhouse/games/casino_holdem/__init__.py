@@ -1,0 +1,47 @@
+"""Casino Hold'em: boxes against the house dealer, Ante and Call, the AA Bonus.
+
+>>> from pokerhouse.cards import Deck
+>>> import random
+>>> hand = CasinoHoldemHand(CasinoHoldemSpec(), [100, 100], Deck(random.Random(2)), antes=[5, 10])
+>>> hand.to_act, [str(a) for a in hand.legal_actions()], hand.call_amount(1)
+(0, ['fold', 'call'], 20)
+"""
+
+from pokerhouse.games.casino_holdem.events import (
+    DEALER,
+    BonusPosted,
+    BonusSettled,
+    BoxSettled,
+    DealerQualified,
+    HouseSettled,
+)
+from pokerhouse.games.casino_holdem.hand import CallOrFold, CasinoHoldemHand
+from pokerhouse.games.casino_holdem.paytables import (
+    AnteCategory,
+    AntePays,
+    BonusCategory,
+    BonusPays,
+    ante_category,
+    bonus_category,
+    dealer_qualifies,
+)
+from pokerhouse.games.casino_holdem.spec import CasinoHoldemSpec
+
+__all__ = [
+    "DEALER",
+    "AnteCategory",
+    "AntePays",
+    "BonusCategory",
+    "BonusPays",
+    "BonusPosted",
+    "BonusSettled",
+    "BoxSettled",
+    "CallOrFold",
+    "CasinoHoldemHand",
+    "CasinoHoldemSpec",
+    "DealerQualified",
+    "HouseSettled",
+    "ante_category",
+    "bonus_category",
+    "dealer_qualifies",
+]

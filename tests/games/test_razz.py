@@ -316,7 +316,7 @@ def test_showdown_a5_low_straights_and_flushes_do_not_count() -> None:
     hand = deal(["As 2s 3s 4s 5s Kd Kh", "6c 4c 3c 2c Ac Qd Qh"])
     play_passively(hand)
     shown = {event.seat: event.description for event in hand.events if isinstance(event, HandShown)}
-    assert shown[0] == "5-4-3-2-A"
+    assert shown[0] == "5-4-3-2-A low"
     assert hand.results() == (3, -3)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pokerhouse.errors import PokerError
 
-COMMAND_MODULES: tuple[str, ...] = ("play", "simulate", "hand")
+COMMAND_MODULES: tuple[str, ...] = ("play", "simulate", "hand", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

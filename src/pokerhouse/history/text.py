@@ -73,8 +73,12 @@ def register_text(event_type: type[Event], writer: TextWriter) -> None:
 
 
 def seat_name(seat: int) -> str:
-    """``Seat 1`` for seat 0: tables count seats from one."""
-    return f"Seat {seat + 1}"
+    """``Seat 1`` for seat 0: tables count seats from one; a negative seat is the house.
+
+    >>> seat_name(0), seat_name(-1)
+    ('Seat 1', 'Dealer')
+    """
+    return "Dealer" if seat < 0 else f"Seat {seat + 1}"
 
 
 def to_text(hand: Hand | HandRecord, seat: Viewer = None) -> str:
@@ -123,6 +127,11 @@ def _setting(value: object) -> str:
         return "default"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        items = ", ".join(f"{str(k).replace('_', ' ')} {_setting(v)}" for k, v in value.items())
+        return f"({items})"
+    if isinstance(value, list | tuple):
+        return "(" + ", ".join(_setting(item) for item in value) + ")"
     return str(value)
 
 
@@ -161,6 +170,7 @@ class _Writer:
             self.antes = True
             return f"{head}{seat_name(event.seat)} posts the ante {event.amount}"
         if isinstance(event, StreetStarted):
+            self.showdown = self.showdown or event.street == "showdown"
             return f"*** {_street_title(event.street)} ***"
         if isinstance(event, CardsDealt):
             return f"Dealt to {seat_name(event.seat)}: {self.dealt(event)}"

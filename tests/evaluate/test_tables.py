@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import pairwise
 
 import numpy as np
@@ -51,3 +53,37 @@ def test_tables_are_built_once() -> None:
     assert tables.ensure_high(7) is False
     evaluate.high_value([8, 9, 10, 11, 12, 13, 14])
     assert tables.high_table(7) is table
+
+
+FIRST_CALLS = """
+import threading
+from pokerhouse import evaluate
+from pokerhouse.cards import parse_cards as p
+
+results = []
+def worker():
+    results.append(evaluate.high_value(p("As Ks Qs Js Ts 2c 3d")))
+threads = [threading.Thread(target=worker) for _ in range(8)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+assert results == [7462] * 8, results
+assert evaluate.high_value(p("Ah Kh 9h 7h 4h 2d")) == evaluate.high_value(p("Ah Kh 9h 7h 4h"))
+assert evaluate.high_value(p("7c 5d 4h 3s 2c")) == 1
+assert evaluate.low_value(p("5c 4d 3h 2s Ac Kd")) == 6175
+assert evaluate.low_value(p("5c 4d 3h 2s Ac Kd Kh")) == 6175
+assert evaluate.low_value(p("5c 4d 3h 2s Ac")) == 6175
+assert evaluate.teen_patti_value(p("Ac Ad Ah")) == 741
+try:
+    evaluate.high_value([0, 1, 2, 3, 99])
+except IndexError:
+    pass
+else:
+    raise AssertionError("no IndexError")
+"""
+
+
+def test_first_calls_build_the_tables_even_from_several_threads() -> None:
+    # A fresh interpreter, where every table is still empty.
+    subprocess.run([sys.executable, "-c", FIRST_CALLS], check=True, timeout=120)

@@ -14,6 +14,7 @@ evaluators give (:func:`~pokerhouse.evaluate.high_value` and friends).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -81,30 +82,36 @@ def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...], *, check: bool) -> np
         )
     if array.dtype.kind not in "iu":
         raise InvalidCards("bad_card", f"card arrays must hold integers 0..51, not {array.dtype}")
-    if check and array.size:
-        bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
-        if bad.size:
-            row = int(bad[0])
-            card = next(int(c) for c in array[row] if not 0 <= c <= 51)
-            raise InvalidCards("bad_card", f"card index {card} (row {row}) is outside 0..51")
+    if check and array.size and (array.min() < 0 or array.max() > 51):
+        bad = (array < 0) | (array > 51)
+        row = int(np.flatnonzero(bad.any(axis=1))[0])
+        card = int(array[row][bad[row]][0])
+        raise InvalidCards("bad_card", f"card index {card} (row {row}) is outside 0..51")
     return array
 
 
-def _check_distinct(block: npt.NDArray[Any], offset: int) -> None:
-    # Distinct cards: the sum of their single bits equals the bits' union.
-    bits = _ONE_BIT[block[:, 0]]
-    union = bits.copy()
-    for j in range(1, block.shape[1]):
-        more = _ONE_BIT[block[:, j]]
-        bits += more
-        union |= more
-    bad = np.flatnonzero(bits != union)
-    if bad.size:
-        row = int(bad[0])
-        raise InvalidCards(
-            "duplicate_card",
-            f"row {offset + row} holds a card twice: {block[row].tolist()}",
-        )
+def columns(array: npt.NDArray[Any], *, check: bool) -> Iterator[tuple[int, npt.NDArray[np.intp]]]:
+    """(first row, the chunk's columns as a contiguous (k, rows) index array) per chunk.
+
+    With ``check``, a chunk with a card twice in a row raises :class:`InvalidCards`.
+    """
+    for start in range(0, len(array), CHUNK):
+        cols = array[start : start + CHUNK].T.astype(np.intp)
+        if check:
+            # Distinct cards: the sum of their single bits equals the bits' union.
+            bits = _ONE_BIT[cols[0]]
+            union = bits.copy()
+            for column in cols[1:]:
+                more = _ONE_BIT[column]
+                bits += more
+                union |= more
+            bad = np.flatnonzero(bits != union)
+            if bad.size:
+                row = start + int(bad[0])
+                raise InvalidCards(
+                    "duplicate_card", f"row {row} holds a card twice: {array[row].tolist()}"
+                )
+        yield start, cols
 
 
 def high_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
@@ -126,19 +133,16 @@ def high_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     keys = card_keys_np(k)
     table = high_table_np(k)
     out = np.empty(count, dtype=np.int64)
-    for start in range(0, count, CHUNK):
-        block = array[start : start + CHUNK]
-        if check:
-            _check_distinct(block, start)
+    for start, cols in columns(array, check=check):
         # Gathered per-card keys summed column by column: rank hash << 24 | suit counters.
-        sums = keys[block[:, 0]]
-        for j in range(1, k):
-            sums += keys[block[:, j]]
+        sums = keys[cols[0]]
+        for column in cols[1:]:
+            sums += keys[column]
         values = table[sums >> RANK_SHIFT]
         flush = np.flatnonzero(sums & FLUSH_BITS)
         if flush.size:
-            values[flush] = flush_batch(block[flush], sums[flush])
-        out[start : start + len(block)] = values
+            values[flush] = flush_batch(cols.T[flush], sums[flush])
+        out[start : start + len(values)] = values
     return out
 
 
@@ -167,15 +171,12 @@ def low_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     keys = card_rank_keys_np(k)
     table = low_table_np(k)
     out = np.empty(count, dtype=np.int64)
-    for start in range(0, count, CHUNK):
-        block = array[start : start + CHUNK]
-        if check:
-            _check_distinct(block, start)
+    for start, cols in columns(array, check=check):
         # Gathered per-card rank keys summed column by column: a perfect hash of the ranks.
-        sums = keys[block[:, 0]]
-        for j in range(1, k):
-            sums += keys[block[:, j]]
-        out[start : start + len(block)] = table[sums]
+        sums = keys[cols[0]]
+        for column in cols[1:]:
+            sums += keys[column]
+        out[start : start + len(sums)] = table[sums]
     return out
 
 
@@ -188,10 +189,7 @@ def teen_patti_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     array = as_hands(hands, (3,), check=check)
     table = teen_patti_table_np()
     out = np.empty(len(array), dtype=np.int64)
-    for start in range(0, len(array), CHUNK):
-        block = array[start : start + CHUNK].astype(np.int64)
-        if check:
-            _check_distinct(block, start)
+    for start, (a, b, c) in columns(array, check=check):
         # Direct table: slot 2704 * a + 52 * b + c.
-        out[start : start + len(block)] = table[2704 * block[:, 0] + 52 * block[:, 1] + block[:, 2]]
+        out[start : start + len(a)] = table[2704 * a + 52 * b + c]
     return out

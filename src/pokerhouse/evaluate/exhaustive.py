@@ -8,11 +8,8 @@ for each prefix one vectorized pass adds the prefix's keys to the suffix
 sums and looks the results up. All 133,784,560 seven-card hands take a few
 seconds.
 
->>> counts = high_category_counts(5)
->>> counts[HighCategory.STRAIGHT_FLUSH], counts[HighCategory.FOUR_OF_A_KIND]
-(40, 624)
->>> sum(teen_patti_category_counts().values())
-22100
+>>> int(high_value_counts(6).sum())
+20358520
 """
 
 from __future__ import annotations
@@ -139,7 +136,12 @@ def low_value_counts(k: int = 7) -> npt.NDArray[np.int64]:
 
 
 def high_category_counts(k: int = 7) -> dict[HighCategory, int]:
-    """How many k-card hands fall in each high category (every category listed)."""
+    """How many k-card hands fall in each high category (every category listed).
+
+    >>> counts = high_category_counts(5)
+    >>> counts[HighCategory.STRAIGHT_FLUSH], counts[HighCategory.FOUR_OF_A_KIND]
+    (40, 624)
+    """
     counts = high_value_counts(k)
     result = dict.fromkeys(HighCategory, 0)
     for value, (category, _) in enumerate(high_classes(), 1):
@@ -161,7 +163,11 @@ def low_category_counts(k: int = 7) -> dict[LowCategory, int]:
 
 
 def teen_patti_category_counts() -> dict[TeenPattiCategory, int]:
-    """How many of the 22,100 three-card hands fall in each Teen Patti category."""
+    """How many of the 22,100 three-card hands fall in each Teen Patti category.
+
+    >>> teen_patti_category_counts()[TeenPattiCategory.PURE_SEQUENCE]
+    48
+    """
     counts = np.bincount(teen_patti_batch(combinations_array(52, 3)), minlength=742)
     result = dict.fromkeys(TeenPattiCategory, 0)
     for value, (category, _) in enumerate(teen_patti_classes(), 1):

@@ -20,7 +20,13 @@ from collections.abc import Sequence
 from pokerhouse.cards import Card, parse_cards  # noqa: F401 (the doctests use it)
 from pokerhouse.errors import InvalidCards
 from pokerhouse.evaluate.classes import high_class_description, high_classes
-from pokerhouse.evaluate.tables import CARD_KEYS, FLUSH_VALUES, ensure_high, high_table
+from pokerhouse.evaluate.tables import (
+    CARD_KEYS,
+    FLUSH_VALUES,
+    ensure_high,
+    high_table,
+    valid_cards,
+)
 from pokerhouse.evaluate.values import HandValue, HighCategory, hand_cards, select_cards
 
 __all__ = [
@@ -76,7 +82,7 @@ def high_value(cards: Sequence[int]) -> int:
             return _T5[s >> 24]
     except IndexError:
         # The tables start empty and are filled on first use.
-        if ensure_high(len(cards)):
+        if ensure_high(len(cards)) or valid_cards(cards):
             return high_value(cards)
         raise
     raise InvalidCards("card_count", f"a high hand has 5 to 7 cards, got {len(cards)}")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pokerhouse.cards import parse_cards  # noqa: F401 (the doctests use it)
 from pokerhouse.errors import InvalidCards
 from pokerhouse.evaluate.classes import low_class_description, low_classes
-from pokerhouse.evaluate.tables import CARD_RANK_KEYS, ensure_low, low_table
+from pokerhouse.evaluate.tables import CARD_RANK_KEYS, ensure_low, low_table, valid_cards
 from pokerhouse.evaluate.values import HandValue, LowCategory, hand_cards, select_cards
 
 __all__ = ["LOW_VALUES", "low", "low_category", "low_description", "low_value"]
@@ -55,7 +55,7 @@ def low_value(cards: Sequence[int]) -> int:
             return _L5[_R5[a] + _R5[b] + _R5[c] + _R5[d] + _R5[e]]
     except IndexError:
         # The tables start empty and are filled on first use.
-        if ensure_low(len(cards)):
+        if ensure_low(len(cards)) or valid_cards(cards):
             return low_value(cards)
         raise
     raise InvalidCards("card_count", f"an A-5 low has 5 to 7 cards, got {len(cards)}")

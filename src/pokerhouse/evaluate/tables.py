@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
@@ -192,6 +192,16 @@ def ensure_teen_patti() -> bool:
             return False
         TEEN_PATTI_TABLE.frombytes(_teen_patti_dense().tobytes())
         return True
+
+
+def valid_cards(cards: Sequence[int]) -> bool:
+    """True when ``cards`` are distinct card indices 0..51.
+
+    After an ``IndexError`` the fast paths build their table, then retry only
+    valid cards, so a table another thread filled meanwhile is still used and
+    bad input still raises.
+    """
+    return len(set(cards)) == len(cards) and all(0 <= card < 52 for card in cards)
 
 
 def _teen_patti_dense() -> npt.NDArray[np.uint16]:

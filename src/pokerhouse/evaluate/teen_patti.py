@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from pokerhouse.cards import parse_cards  # noqa: F401 (the doctests use it)
 from pokerhouse.evaluate.classes import teen_patti_class_description, teen_patti_classes
-from pokerhouse.evaluate.tables import TEEN_PATTI_TABLE, ensure_teen_patti
+from pokerhouse.evaluate.tables import TEEN_PATTI_TABLE, ensure_teen_patti, valid_cards
 from pokerhouse.evaluate.values import HandValue, TeenPattiCategory, hand_cards, select_cards
 
 __all__ = [
@@ -54,7 +54,7 @@ def teen_patti_value(cards: Sequence[int]) -> int:
         return _TP[2704 * a + 52 * b + c]
     except IndexError:
         # The table starts empty and is filled on first use.
-        if ensure_teen_patti():
+        if ensure_teen_patti() or valid_cards(cards):
             return _TP[2704 * a + 52 * b + c]
         raise
 

@@ -79,6 +79,15 @@ class CallOrFold(LegalActions):
     stack: int = 0
 
     def check(self, action: object) -> Action:
+        if (
+            isinstance(action, Action)
+            and isinstance(action.kind, ActionKind)
+            and action.kind not in (ActionKind.FOLD, ActionKind.CALL)
+        ):
+            raise IllegalAction(
+                "action_not_allowed",
+                f"a box may only fold or call (twice its ante), not {action.kind.value}",
+            )
         if isinstance(action, Action) and action.kind is ActionKind.CALL:
             if ActionKind.CALL not in self:
                 raise IllegalAction(

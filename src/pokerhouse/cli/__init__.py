@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from pokerhouse.errors import PokerError
 
-COMMAND_MODULES: tuple[str, ...] = ("play", "simulate", "hand", "replay")
+COMMAND_MODULES: tuple[str, ...] = ("play", "simulate", "hand", "replay", "advise", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:

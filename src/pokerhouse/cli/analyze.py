@@ -1,0 +1,220 @@
+"""``pokerhouse analyze casino-holdem``: exact house edge, AA Bonus returns, simulation.
+
+- always: the AA Bonus's exact return, for ``--bonus-pays`` (default: the
+  seed's flat 7:1 and the common table);
+- ``--exact``: best play's exact house edge, call rate, element of risk and
+  the dealer's qualification rate over all 25,989,600 deals (a minute or two);
+- ``--simulate N``: N simulated rounds of a strategy (``--strategy best``,
+  the default, takes best play from the exact analysis; ``always-call``; or a
+  table saved with ``--save-strategy``), with 95% confidence intervals.
+
+``--json`` prints one JSON document; progress bars go to the terminal only.
+
+>>> from pokerhouse.cli import main
+>>> main(["analyze", "casino-holdem", "--bonus-pays", "common"])
+AA Bonus (common: royal flush 100:1, straight flush 50:1, four of a kind 40:1, ...)
+  wins 10.8759% of hands; return -6.2583% (house edge 6.2583%, exactly 5809/92820)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from pokerhouse.analysis.casino_holdem import (
+    ExactResult,
+    SimulationResult,
+    Strategy,
+    StrategyTable,
+    always_call,
+    bonus_return,
+    exact_analysis,
+    simulate,
+)
+from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import get_game
+from pokerhouse.games.casino_holdem.paytables import BONUS_TABLE_NAMES, AntePays, BonusPays
+
+
+def register(subparsers: Any) -> None:
+    """Add ``analyze`` to the command line."""
+    parser = subparsers.add_parser(
+        "analyze",
+        help="exact house edge, bonus returns and simulation (Casino Hold'em)",
+        description="Exact and simulated figures for Casino Hold'em's bets.",
+    )
+    parser.add_argument("game", help="casino-holdem")
+    parser.add_argument(
+        "--exact", action="store_true", help="best play's exact figures over every deal"
+    )
+    parser.add_argument("--simulate", type=int, default=None, metavar="N", help="simulate N rounds")
+    parser.add_argument(
+        "--strategy",
+        default="best",
+        help="for --simulate: best (from the exact analysis), always-call, or a saved table",
+    )
+    parser.add_argument(
+        "--save-strategy", default=None, metavar="FILE", help="save best play to FILE (.npz)"
+    )
+    parser.add_argument(
+        "--ante-pays", default=None, help='Ante pay table, royal flush first: "100,20,10,3,2,1"'
+    )
+    parser.add_argument(
+        "--bonus-pays",
+        default=None,
+        help='AA Bonus table: "flat", "common" or odds "100,50,40,30,20,7,7,7,7"',
+    )
+    parser.add_argument(
+        "--max-payout",
+        default=None,
+        help="cap on a box's winnings on Ante plus Call, in antes (default: none, as published)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for --simulate")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(handler=run)
+
+
+@contextmanager
+def _progress(label: str, show: bool) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar on the terminal (stderr), as a ``progress(done, total)`` callback."""
+    console = Console(stderr=True)
+    if not show or not console.is_terminal:
+        yield lambda done, total: None
+        return
+    bar = Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _pct(value: Any, digits: int = 4) -> str:
+    return f"{100 * float(value):.{digits}f}%"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen analyses and print them."""
+    info = get_game(args.game)
+    if info.name != "casino-holdem":
+        raise InvalidSpec("no_analysis", f"analysis is for Casino Hold'em, not {info.title}")
+    if args.simulate is not None and args.simulate < 2:
+        raise InvalidSpec("bad_rounds", f"--simulate needs at least 2 rounds, not {args.simulate}")
+    ante_pays = AntePays.parse(args.ante_pays) if args.ante_pays else AntePays()
+    bonus_tables = (
+        {args.bonus_pays: BonusPays.coerce(args.bonus_pays)}
+        if args.bonus_pays
+        else {name: BonusPays.named(name) for name in BONUS_TABLE_NAMES}
+    )
+    report: dict[str, Any] = {"bonus": {}}
+    lines: list[str] = []
+    for name, table in bonus_tables.items():
+        result = bonus_return(table)
+        report["bonus"][name] = result.to_dict()
+        shown = table.describe()
+        lines.append(f"AA Bonus ({name}: {', '.join(shown.split(', ')[:3])}, ...)")
+        lines.append(
+            f"  wins {_pct(result.win_rate)} of hands; return {_pct(result.ev)} "
+            f"(house edge {_pct(result.house_edge)}, exactly {result.house_edge})"
+        )
+    exact: ExactResult | None = None
+    needs_exact = (
+        args.exact or args.save_strategy or (args.simulate is not None and args.strategy == "best")
+    )
+    if needs_exact:
+        with _progress("exact: boards", not args.json) as progress:
+            exact = exact_analysis(ante_pays, max_payout=args.max_payout, progress=progress)
+        report["exact"] = exact.to_dict()
+        lines += _exact_lines(exact)
+        if args.save_strategy:
+            exact.strategy.save(args.save_strategy)
+            lines.append(f"  best play saved to {args.save_strategy}")
+    if args.simulate is not None:
+        strategy = _strategy(args.strategy, exact)
+        with _progress("simulate: rounds", not args.json) as progress:
+            sim = simulate(
+                args.simulate,
+                strategy,
+                ante_pays=ante_pays,
+                bonus_pays=next(iter(bonus_tables.values())),
+                max_payout=args.max_payout,
+                seed=args.seed,
+                progress=progress,
+            )
+        report["simulation"] = {"strategy": args.strategy, **sim.to_dict()}
+        lines += _simulation_lines(sim, args.strategy, exact)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _strategy(name: str, exact: ExactResult | None) -> Strategy:
+    if name == "best":
+        assert exact is not None
+        return exact.strategy
+    if name in ("always-call", "always_call", "call"):
+        return always_call
+    return StrategyTable.load(name)
+
+
+def _exact_lines(exact: ExactResult) -> list[str]:
+    outcomes = ", ".join(
+        f"{name.replace('_', ' ')} {_pct(share, 2)}" for name, share in exact.outcomes.items()
+    )
+    cap = "none" if exact.max_payout is None else f"{exact.max_payout} antes"
+    return [
+        f"Ante and Call, best play, exact over {exact.deals:,} deals x 1,070,190 "
+        f"({exact.seconds:.0f} s)",
+        f"  ante pays: {exact.ante_pays.describe()}; max payout: {cap}",
+        f"  house edge        {_pct(exact.house_edge)} of the ante (exactly {exact.house_edge})",
+        f"  best play calls   {_pct(exact.call_rate, 3)} of hands",
+        f"  element of risk   {_pct(exact.element_of_risk)} "
+        f"(average wager {float(exact.average_wager):.4f} antes)",
+        f"  dealer qualifies  {_pct(exact.dealer_qualifies, 3)} of deals",
+        f"  always calling    house edge {_pct(-exact.always_call_ev)}",
+        f"  outcomes: {outcomes}",
+    ]
+
+
+def _simulation_lines(sim: SimulationResult, strategy: str, exact: ExactResult | None) -> list[str]:
+    low, high = sim.house_edge.interval()
+    bonus_low, bonus_high = sim.bonus.interval()
+    lines = [
+        f"Simulation: {sim.rounds:,} rounds, strategy {strategy}, seed {sim.seed}",
+        f"  house edge        {_pct(sim.house_edge.mean)} "
+        f"(95% interval {_pct(low)} to {_pct(high)})",
+        f"  calls             {_pct(sim.call_rate, 3)}; dealer qualifies "
+        f"{_pct(sim.dealer_qualifies, 3)}",
+        f"  AA Bonus return   {_pct(sim.bonus.mean)} "
+        f"(95% interval {_pct(bonus_low)} to {_pct(bonus_high)})",
+    ]
+    if exact is not None and strategy == "best":
+        verdict = "covers" if sim.house_edge.covers(exact.house_edge) else "MISSES"
+        lines.append(f"  the interval {verdict} the exact {_pct(exact.house_edge)}")
+    return lines

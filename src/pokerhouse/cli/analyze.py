@@ -6,7 +6,8 @@
   the dealer's qualification rate over all 25,989,600 deals (a minute or two);
 - ``--simulate N``: N simulated rounds of a strategy (``--strategy best``,
   the default, takes best play from the exact analysis; ``always-call``; or a
-  table saved with ``--save-strategy``), with 95% confidence intervals.
+  table saved with ``--save-strategy``), with 95% confidence intervals;
+  ``--hole`` and ``--flop`` fix those cards.
 
 ``--json`` prints one JSON document; progress bars go to the terminal only.
 
@@ -84,6 +85,8 @@ def register(subparsers: Any) -> None:
         help="cap on a box's winnings on Ante plus Call, in antes (default: none, as published)",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for --simulate")
+    parser.add_argument("--hole", default=None, help="for --simulate: fix the box's two cards")
+    parser.add_argument("--flop", default=None, help="for --simulate: fix the flop")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -163,10 +166,14 @@ def run(args: argparse.Namespace) -> int:
                 bonus_pays=next(iter(bonus_tables.values())),
                 max_payout=args.max_payout,
                 seed=args.seed,
+                hole=args.hole,
+                flop=args.flop,
                 progress=progress,
             )
         report["simulation"] = {"strategy": args.strategy, **sim.to_dict()}
-        lines += _simulation_lines(sim, args.strategy, exact)
+        # A fixed hole or flop is a different game from the exact figures'.
+        whole_game = exact if args.hole is None and args.flop is None else None
+        lines += _simulation_lines(sim, args.strategy, whole_game)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

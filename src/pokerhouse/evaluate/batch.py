@@ -61,17 +61,18 @@ CARD_BITS: IntArray = np.array(
 _ONE_BIT: IntArray = np.array([1 << card for card in range(52)], dtype=np.int64)
 
 
-def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...], *, check: bool) -> npt.NDArray[Any]:
-    """``hands`` as a 2-D integer array with a row length in ``sizes``, cards in 0..51.
+def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...]) -> npt.NDArray[Any]:
+    """``hands`` as a 2-D integer array with a row length in ``sizes``.
 
-    Raises :class:`~pokerhouse.errors.InvalidCards` naming what is wrong.
+    Raises :class:`~pokerhouse.errors.InvalidCards` naming what is wrong;
+    :func:`columns` checks the cards themselves.
 
-    >>> as_hands([[0, 1, 2]], (3,), check=True).shape
+    >>> as_hands([[0, 1, 2]], (3,)).shape
     (1, 3)
-    >>> as_hands([[0, 1, 52]], (3,), check=True)
+    >>> as_hands([0, 1, 2], (3,))
     Traceback (most recent call last):
     ...
-    pokerhouse.errors.InvalidCards: card index 52 (row 0) is outside 0..51
+    pokerhouse.errors.InvalidCards: expected an array of shape (N, 3) (one hand per row), got (3,)
     """
     array = np.asarray(hands)
     wanted = " or ".join(str(n) for n in sizes)
@@ -82,22 +83,32 @@ def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...], *, check: bool) -> np
         )
     if array.dtype.kind not in "iu":
         raise InvalidCards("bad_card", f"card arrays must hold integers 0..51, not {array.dtype}")
-    if check and array.size and (array.min() < 0 or array.max() > 51):
-        bad = (array < 0) | (array > 51)
-        row = int(np.flatnonzero(bad.any(axis=1))[0])
-        card = int(array[row][bad[row]][0])
-        raise InvalidCards("bad_card", f"card index {card} (row {row}) is outside 0..51")
     return array
 
 
 def columns(array: npt.NDArray[Any], *, check: bool) -> Iterator[tuple[int, npt.NDArray[np.intp]]]:
     """(first row, the chunk's columns as a contiguous (k, rows) index array) per chunk.
 
-    With ``check``, a chunk with a card twice in a row raises :class:`InvalidCards`.
+    With ``check``, a card outside 0..51 or a card twice in a row raises
+    :class:`InvalidCards`, naming the row.
+
+    >>> [cols.tolist() for _, cols in columns(np.array([[0, 1, 2], [3, 4, 5]]), check=True)]
+    [[[0, 3], [1, 4], [2, 5]]]
+    >>> next(columns(np.array([[0, 1, 2], [3, 4, 52]]), check=True))
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidCards: card index 52 (row 1) is outside 0..51
     """
     for start in range(0, len(array), CHUNK):
         cols = array[start : start + CHUNK].T.astype(np.intp)
         if check:
+            if cols.min() < 0 or cols.max() > 51:
+                outside = (cols < 0) | (cols > 51)
+                row = int(np.flatnonzero(outside.any(axis=0))[0])
+                card = int(cols[:, row][outside[:, row]][0])
+                raise InvalidCards(
+                    "bad_card", f"card index {card} (row {start + row}) is outside 0..51"
+                )
             # Distinct cards: the sum of their single bits equals the bits' union.
             bits = _ONE_BIT[cols[0]]
             union = bits.copy()
@@ -105,9 +116,9 @@ def columns(array: npt.NDArray[Any], *, check: bool) -> Iterator[tuple[int, npt.
                 more = _ONE_BIT[column]
                 bits += more
                 union |= more
-            bad = np.flatnonzero(bits != union)
-            if bad.size:
-                row = start + int(bad[0])
+            twice = np.flatnonzero(bits != union)
+            if twice.size:
+                row = start + int(twice[0])
                 raise InvalidCards(
                     "duplicate_card", f"row {row} holds a card twice: {array[row].tolist()}"
                 )
@@ -128,7 +139,7 @@ def high_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     ...
     pokerhouse.errors.InvalidCards: row 0 holds a card twice: [51, 47, 43, 39, 35, 51]
     """
-    array = as_hands(hands, (5, 6, 7), check=check)
+    array = as_hands(hands, (5, 6, 7))
     count, k = array.shape
     keys = card_keys_np(k)
     table = high_table_np(k)
@@ -166,7 +177,7 @@ def low_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     >>> low_batch([parse_cards("5c 4d 3h 2s Ac"), parse_cards("Kc Kd Kh Ks Qc")]).tolist()
     [6175, 1]
     """
-    array = as_hands(hands, (5, 6, 7), check=check)
+    array = as_hands(hands, (5, 6, 7))
     count, k = array.shape
     keys = card_rank_keys_np(k)
     table = low_table_np(k)
@@ -186,7 +197,7 @@ def teen_patti_batch(hands: npt.ArrayLike, *, check: bool = True) -> IntArray:
     >>> teen_patti_batch([[48, 49, 50], [0, 4, 8]]).tolist()
     [741, 717]
     """
-    array = as_hands(hands, (3,), check=check)
+    array = as_hands(hands, (3,))
     table = teen_patti_table_np()
     out = np.empty(len(array), dtype=np.int64)
     for start, (a, b, c) in columns(array, check=check):

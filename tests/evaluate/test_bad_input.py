@@ -111,6 +111,8 @@ def test_batch_shape(batch: Callable[[Any], Any]) -> None:
     with pytest.raises(InvalidCards, match=r"shape \(N, 5 or 6 or 7\).*got \(7,\)") as caught:
         batch(np.arange(7))
     assert caught.value.code == "card_count"
+    with pytest.raises(InvalidCards, match="one hand per row"):
+        batch([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9, 10]])
     with pytest.raises(InvalidCards, match=r"got \(2, 4\)"):
         batch(np.zeros((2, 4), dtype=np.int64))
     with pytest.raises(InvalidCards, match=r"shape \(N, 3\)"):

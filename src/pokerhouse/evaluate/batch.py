@@ -74,8 +74,13 @@ def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...]) -> npt.NDArray[Any]:
     ...
     pokerhouse.errors.InvalidCards: expected an array of shape (N, 3) (one hand per row), got (3,)
     """
-    array = np.asarray(hands)
     wanted = " or ".join(str(n) for n in sizes)
+    try:
+        array = np.asarray(hands)
+    except ValueError as error:  # ragged rows
+        raise InvalidCards(
+            "card_count", f"expected an array of shape (N, {wanted}) (one hand per row): {error}"
+        ) from None
     if array.ndim != 2 or array.shape[1] not in sizes:
         raise InvalidCards(
             "card_count",

@@ -167,3 +167,16 @@ def test_bad_max_payout_is_refused() -> None:
         with pytest.raises(InvalidSpec) as error:
             advise("As Kd", "Qh 7c 2d", max_payout=bad)
         assert error.value.code == "bad_max_payout"
+
+
+def test_advice_says_how_the_bonus_was_settled() -> None:
+    from pokerhouse.analysis.casino_holdem import BonusPays
+    from pokerhouse.games.casino_holdem.paytables import BonusCategory
+
+    aces = advise("As Kd", "Ac 7c 2d")
+    assert (aces.bonus, aces.bonus_result) == (BonusCategory.PAIR_OF_ACES, 7)
+    kings = advise("Ks Kd", "Qc 7c 2d")
+    assert (kings.bonus, kings.bonus_result) == (BonusCategory.LOSES, -1)
+    flush = advise("As 9s", "Ks 7s 2s", bonus_pays=BonusPays.named("common"))
+    assert (flush.bonus, flush.bonus_result) == (BonusCategory.FLUSH, 20)
+    assert flush.to_dict()["bonus"]["wins"] is True

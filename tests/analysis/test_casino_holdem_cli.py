@@ -16,6 +16,9 @@ def test_advise_prints_both_values_and_the_best_action(capsys: Any) -> None:
     assert main(["advise", "casino-holdem", "As Kd", "Qh 7c 2d"]) == 0
     out = capsys.readouterr().out
     assert "call  -0.0787 antes" in out and "best  CALL" in out and "1,070,190" in out
+    assert "AA Bonus on these cards lost" in out
+    assert main(["advise", "casino-holdem", "As Kd", "Ac 7c 2d", "--bonus-pays", "common"]) == 0
+    assert "won at the flop: pair of aces, 7:1" in capsys.readouterr().out
 
 
 def test_advise_json_with_pay_table_and_cap(capsys: Any) -> None:

@@ -8,6 +8,7 @@ Casino Hold'em: 7c 2d on As Kh 9d
   best  FOLD (folding saves 0.4417 antes)
   over 1,070,190 ways to finish:
     dealer does not qualify 25.4%, box wins 5.1%, stand-off 8.0%, dealer wins 61.6%
+  an AA Bonus on these cards lost at the flop (below a pair of aces)
 0
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 from pokerhouse.analysis.casino_holdem import advise
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
-from pokerhouse.games.casino_holdem.paytables import AntePays
+from pokerhouse.games.casino_holdem.paytables import AntePays, BonusCategory, BonusPays
 
 
 def register(subparsers: Any) -> None:
@@ -46,6 +47,11 @@ def register(subparsers: Any) -> None:
         default=None,
         help="cap on a box's winnings on Ante plus Call, in antes (default: none)",
     )
+    parser.add_argument(
+        "--bonus-pays",
+        default=None,
+        help='AA Bonus table for the bonus line: "flat" (default), "common" or odds',
+    )
     parser.add_argument("--json", action="store_true", help="print the advice as JSON")
     parser.set_defaults(handler=run)
 
@@ -56,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if info.name != "casino-holdem":
         raise InvalidSpec("no_advisor", f"advice is for Casino Hold'em, not {info.title}")
     pays = AntePays.parse(args.ante_pays) if args.ante_pays else AntePays()
-    advice = advise(args.hole, args.flop, pays, max_payout=args.max_payout)
+    bonus_pays = BonusPays.coerce(args.bonus_pays) if args.bonus_pays else BonusPays()
+    advice = advise(args.hole, args.flop, pays, max_payout=args.max_payout, bonus_pays=bonus_pays)
     if args.json:
         print(json.dumps(advice.to_dict(), indent=2))
         return 0
@@ -78,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
         f"box wins {share(outcomes.won)}, stand-off {share(outcomes.stand_off)}, "
         f"dealer wins {share(outcomes.lost)}"
     )
+    if advice.bonus is BonusCategory.LOSES:
+        print("  an AA Bonus on these cards lost at the flop (below a pair of aces)")
+    else:
+        hand = advice.bonus.name.replace("_", " ").lower()
+        print(f"  an AA Bonus on these cards won at the flop: {hand}, {advice.bonus_result}:1")
     if args.ante_pays or args.max_payout:
         cap = f"; max payout {args.max_payout} antes" if args.max_payout else ""
         print(f"  ante pays: {pays.describe()}{cap}")

@@ -30,7 +30,7 @@ from pokerhouse.analysis.casino_holdem.symmetry import combinations_array
 from pokerhouse.analysis.casino_holdem.tables import hand_tables
 from pokerhouse.cards import Card, check_cards, format_cards, parse_cards
 from pokerhouse.errors import InvalidCards
-from pokerhouse.games.casino_holdem.paytables import AntePays
+from pokerhouse.games.casino_holdem.paytables import AntePays, BonusCategory, BonusPays
 
 Ints = NDArray[np.int64]
 
@@ -69,6 +69,14 @@ class Advice:
     outcomes: Outcomes
     ante_pays: AntePays
     max_payout: Fraction | None
+    #: The AA Bonus on these five cards (already settled when the box decides).
+    bonus: BonusCategory
+    bonus_pays: BonusPays
+
+    @property
+    def bonus_result(self) -> int:
+        """The AA Bonus's result per unit bet: its odds when it wins, else -1."""
+        return -1 if self.bonus is BonusCategory.LOSES else self.bonus_pays.odds(self.bonus)
 
     @property
     def call_ev(self) -> Fraction:
@@ -110,6 +118,12 @@ class Advice:
             },
             "ante_pays": self.ante_pays.describe(),
             "max_payout_antes": None if self.max_payout is None else str(self.max_payout),
+            "bonus": {
+                "hand": self.bonus.name.lower(),
+                "wins": self.bonus is not BonusCategory.LOSES,
+                "result_per_unit": self.bonus_result,
+                "bonus_pays": self.bonus_pays.describe(),
+            },
         }
 
 
@@ -119,10 +133,13 @@ def advise(
     ante_pays: AntePays | None = None,
     *,
     max_payout: Fraction | int | str | None = None,
+    bonus_pays: BonusPays | None = None,
 ) -> Advice:
     """Exact values of calling and folding with ``hole`` on ``flop``.
 
-    ``max_payout`` caps the box's winnings on Ante plus Call, in antes.
+    ``max_payout`` caps the box's winnings on Ante plus Call, in antes. The
+    advice also says how an AA Bonus on these cards was settled (at
+    ``bonus_pays``, default the seed's flat 7:1).
     Cards may be text (``"As Kd"``) or card indices; a card given twice is
     an error.
 
@@ -138,7 +155,17 @@ def advise(
     _check_deal(hole_cards, flop_cards, "flop")
     payouts = Payouts.of(ante_pays if ante_pays is not None else AntePays(), max_payout)
     outcomes = call_outcomes(hole_cards, flop_cards, payouts)
-    return Advice(hole_cards, flop_cards, outcomes, payouts.ante_pays, payouts.max_payout)
+    tables = hand_tables()
+    bonus = BonusCategory(int(tables.bonus_category[tables.class_of(hole_cards + flop_cards)]))
+    return Advice(
+        hole_cards,
+        flop_cards,
+        outcomes,
+        payouts.ante_pays,
+        payouts.max_payout,
+        bonus,
+        bonus_pays if bonus_pays is not None else BonusPays(),
+    )
 
 
 def _check_deal(hole: Sequence[Card], board: Sequence[Card], name: str) -> None:

@@ -310,7 +310,8 @@ def _fill_unknown(script: _Script) -> None:
             "deck runs short on seventh street the burned cards are shuffled in, then one "
             "community card is dealt; PokerKit deals folded players' cards again instead)",
         )
-    spare = iter(card for card in FULL_DECK if card not in set(named))
+    used = set(named)
+    spare = iter(card for card in FULL_DECK if card not in used)
     for cards in [*script.seats.values(), script.board]:
         for index, card in enumerate(cards):
             if card is None:
@@ -362,14 +363,17 @@ def _known(card: Card | None) -> Card:
 
 
 def _check_deal(words: list[str], action: PhhAction) -> None:
-    if words and not (words[:2] in (["d", "dh"], ["d", "db"]) and len(words) in (3, 4)):
-        raise HistoryError("bad_action", f"{action.where}: not a dealing action")
+    """Deals were read into the script; here only their shape is checked."""
+    if words and (words[:2], len(words)) not in ((["d", "dh"], 4), (["d", "db"], 3)):
+        raise HistoryError(
+            "bad_action", f"{action.where}: not a dealing action ('d dh pN CARDS' or 'd db CARDS')"
+        )
 
 
 def _check_show(words: list[str], seat: int, dealt: Sequence[Card], action: PhhAction) -> None:
     if len(words) == 2 or words[2] == "-":
         return
-    shown = {card for card in parse_phh_cards(words[2]) if card is not None}
+    shown = {card for card in _cards_at(words[2], action) if card is not None}
     if not shown <= set(dealt):
         strange = " ".join(str(card) for card in sorted(shown - set(dealt)))
         raise HistoryError(

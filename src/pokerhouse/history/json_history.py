@@ -66,10 +66,18 @@ Viewer = int | None | Literal[Audience.SERVER]
 #: How to read dealt cards out of an event: ``(seat or None for the board, cards)``.
 DealReader = Callable[[Event], tuple[int | None, tuple[Card | None, ...]]]
 
-_DEAL_READERS: dict[type[Event], DealReader] = {
-    CardsDealt: lambda event: (event.seat, event.cards),  # type: ignore[attr-defined]
-    BoardDealt: lambda event: (None, event.cards),  # type: ignore[attr-defined]
-}
+
+def _seat_cards(event: Event) -> tuple[int | None, tuple[Card | None, ...]]:
+    assert isinstance(event, CardsDealt)
+    return event.seat, event.cards
+
+
+def _board_cards(event: Event) -> tuple[int | None, tuple[Card | None, ...]]:
+    assert isinstance(event, BoardDealt)
+    return None, tuple(event.cards)
+
+
+_DEAL_READERS: dict[type[Event], DealReader] = {CardsDealt: _seat_cards, BoardDealt: _board_cards}
 
 
 def register_deal_reader(event_type: type[Event], reader: DealReader) -> None:

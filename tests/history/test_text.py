@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhouse.cards import Card
-from pokerhouse.engine import Limit
+from pokerhouse.engine import Action, ActionKind, Limit
 from pokerhouse.engine.events import Event, HandStarted
 from pokerhouse.games import GAMES, new_hand
 from pokerhouse.history import SERVER, HandRecord, record, replay_phh, to_text
@@ -87,19 +87,13 @@ def test_text_for_a_spectator_shows_only_public_cards() -> None:
 def test_text_of_a_3x4_hand_names_flop_turn_river_and_the_board() -> None:
     hand = new_hand("3x4", [100, 100, 100], seed=3, options={"limit": Limit.FIXED_LIMIT})
     while not hand.is_over:
-        hand.act(hand.legal_actions().actions[1].kind and _passive(hand))
+        legal = hand.legal_actions()
+        hand.act(Action(ActionKind.CHECK if ActionKind.CHECK in legal else ActionKind.CALL))
     text = to_text(hand, SERVER)
     for title in ("*** HOLE ***", "*** FLOP ***", "*** TURN ***", "*** RIVER ***"):
         assert title in text
     assert f"Board: [{' '.join(map(str, hand.board))}]" in text  # type: ignore[attr-defined]
     assert text.startswith("3x4 Poker: ante 1, small bet 2, big bet default, limit fixed-limit")
-
-
-def _passive(hand: object) -> object:
-    from pokerhouse.engine import Action, ActionKind
-
-    legal = hand.legal_actions()  # type: ignore[attr-defined]
-    return Action(ActionKind.CHECK if ActionKind.CHECK in legal else ActionKind.CALL)
 
 
 def test_text_from_a_full_record_is_filtered_for_the_viewer() -> None:

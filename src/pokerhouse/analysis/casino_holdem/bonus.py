@@ -31,7 +31,11 @@ FIVE_CARD_HANDS = comb(52, 5)
 
 @cache
 def bonus_counts() -> dict[BonusCategory, int]:
-    """How many of the 2,598,960 five-card hands fall in each bonus class (built once)."""
+    """How many of the 2,598,960 five-card hands fall in each bonus class (built once).
+
+    >>> bonus_counts()[BonusCategory.ROYAL_FLUSH], bonus_counts()[BonusCategory.TWO_PAIR]
+    (4, 123552)
+    """
     tables = hand_tables()
     hands = combinations_array(52, 5)
     classes = tables.classes5(hands)

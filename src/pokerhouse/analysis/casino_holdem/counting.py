@@ -88,7 +88,11 @@ class BoardCounts:
 
 
 def hole_positions() -> Int64s:
-    """The 1,081 two-card hands as pairs of positions among the 47 unseen cards."""
+    """The 1,081 two-card hands as pairs of positions among the 47 unseen cards.
+
+    >>> hole_positions()[[0, 1, -1]].tolist()
+    [[0, 1], [0, 2], [45, 46]]
+    """
     layout = _layout()
     return np.column_stack([layout.first, layout.second])
 
@@ -119,7 +123,13 @@ def _ranks_below(values: Int32s) -> tuple[Int32s, Int32s]:
 
 
 def board_classes_of_holes(boards: Int64s) -> tuple[Int64s, Int32s]:
-    """The unseen cards of each board and the class of every two-card hand with it."""
+    """The unseen cards of each board and the class of every two-card hand with it.
+
+    >>> from pokerhouse.cards import parse_cards
+    >>> unseen, classes = board_classes_of_holes(np.array([parse_cards("As Ks Qs Js 2d")]))
+    >>> unseen.shape, classes.shape, int(classes.max())  # Ts makes a royal flush
+    ((1, 47), (1, 1081), 7461)
+    """
     tables = hand_tables()
     layout = _layout()
     boards = np.asarray(boards, dtype=np.int64)

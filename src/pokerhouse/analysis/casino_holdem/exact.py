@@ -173,7 +173,14 @@ def flop_totals(
     batch: int = 500,
     progress: Progress | None = None,
 ) -> FlopTotals:
-    """The totals of every flop class marked in ``wanted``, through board classes."""
+    """The totals of every flop class marked in ``wanted``, through board classes.
+
+    >>> wanted = np.zeros(1755, dtype=bool)
+    >>> wanted[0] = True  # 2c 2d 2h
+    >>> totals = flop_totals(Payouts.of(AntePays()), wanted)
+    >>> int(totals.m[0].max()) <= COMPLETIONS, int(totals.payoff[1].sum())
+    (True, 0)
+    """
     flops = flop_classes()
     boards = board_classes()
     board_class, board_perm = _board_flops(boards.cards)
@@ -220,6 +227,11 @@ def flop_totals_direct(flop: NDArray[np.integer], payouts: Payouts) -> FlopTotal
 
     Slower per flop than :func:`flop_totals` but independent of its
     bookkeeping: the tests compare the two.
+
+    >>> from pokerhouse.cards import parse_cards
+    >>> totals = flop_totals_direct(np.array(parse_cards("Kc 8d 3h")), Payouts.of(AntePays()))
+    >>> int((totals.nq > 0).sum())  # every two-card hand that misses the flop
+    1176
     """
     flop = np.sort(np.asarray(flop, dtype=np.int64))
     rest = np.setdiff1d(np.arange(52), flop)

@@ -58,7 +58,11 @@ class Estimate:
 
     @classmethod
     def of(cls, total: float, squares: float, samples: int) -> Estimate:
-        """From a sum and a sum of squares over ``samples`` values."""
+        """From a sum and a sum of squares over ``samples`` values.
+
+        >>> Estimate.of(total=4.0, squares=10.0, samples=4).mean
+        1.0
+        """
         mean = float(total) / samples
         variance = max(squares / samples - mean * mean, 0.0) * samples / max(samples - 1, 1)
         return cls(mean, math.sqrt(variance / samples), samples)

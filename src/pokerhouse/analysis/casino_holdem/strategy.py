@@ -56,6 +56,14 @@ class StrategyTable:
 
     ``covered`` marks the flop classes the table was computed for; asking
     about another one is an error rather than a silent fold.
+
+    >>> from pokerhouse.analysis.casino_holdem.exact import exact_analysis
+    >>> from pokerhouse.cards import parse_cards
+    >>> table = exact_analysis(flop_class_ids=[0]).strategy  # flops of three deuces
+    >>> table(parse_cards("As Kd"), parse_cards("2s 2d 2h"))
+    True
+    >>> table(parse_cards("3c 4d"), parse_cards("2s 2c 2h"))
+    False
     """
 
     calls: Bools

@@ -87,7 +87,11 @@ PAIR_PERMUTATIONS: Ints = PAIR_INDEX[
 
 
 def suit_masks(cards: NDArray[np.integer]) -> Ints:
-    """Each row's four 13-bit rank masks, one per suit: shape ``(..., 4)``."""
+    """Each row's four 13-bit rank masks, one per suit: shape ``(..., 4)``.
+
+    >>> suit_masks(np.array([0, 4, 51])).tolist()  # 2c 3c As
+    [3, 0, 0, 4096]
+    """
     cards = np.asarray(cards, dtype=np.int64)
     bits = np.left_shift(1, cards >> 2)
     return np.stack([np.where((cards & 3) == s, bits, 0).sum(axis=-1) for s in range(4)], axis=-1)
@@ -128,7 +132,14 @@ def cards_of_key(keys: Ints, size: int) -> Ints:
 
 
 def stabilizer(cards: NDArray[np.integer]) -> Ints:
-    """The suit permutations that map this set of cards to itself."""
+    """The suit permutations that map this set of cards to itself.
+
+    >>> from pokerhouse.cards import parse_cards
+    >>> len(stabilizer(np.array(parse_cards("As Ks Qs"))))  # any order of the other suits
+    6
+    >>> len(stabilizer(np.array(parse_cards("As Kd"))))  # swap clubs and hearts, or not
+    2
+    """
     row = np.asarray(cards, dtype=np.int64)
     images = np.sort(CARD_PERMUTATIONS[:, row], axis=1)
     return np.flatnonzero((images == np.sort(row)).all(axis=1))

@@ -87,7 +87,12 @@ class HandTables:
         return self._classes(np.asarray(cards), self.nonflush7)
 
     def classes5(self, cards: NDArray[np.integer]) -> Int32s:
-        """Classes of five-card hands given as an integer array shaped ``(..., 5)``."""
+        """Classes of five-card hands given as an integer array shaped ``(..., 5)``.
+
+        >>> from pokerhouse.cards import parse_cards
+        >>> hand_tables().classes5(np.array(parse_cards("As Ks Qs Js Ts"))).tolist()
+        7461
+        """
         return self._classes(np.asarray(cards), self.nonflush5)
 
     def _classes(self, cards: NDArray[np.integer], nonflush: Int16s) -> Int32s:

@@ -138,8 +138,13 @@ def run(args: argparse.Namespace) -> int:
     for name, table in bonus_tables.items():
         result = bonus_return(table)
         report["bonus"][name] = result.to_dict()
-        shown = table.describe()
-        lines.append(f"AA Bonus ({name}: {', '.join(shown.split(', ')[:3])}, ...)")
+        flat = table.flat_odds
+        shown = (
+            f"{flat}:1 on a pair of aces or better"
+            if flat is not None
+            else ", ".join(table.describe().split(", ")[:3]) + ", ..."
+        )
+        lines.append(f"AA Bonus ({name}: {shown})")
         lines.append(
             f"  wins {_pct(result.win_rate)} of hands; return {_pct(result.ev)} "
             f"(house edge {_pct(result.house_edge)}, exactly {result.house_edge})"

@@ -12,6 +12,7 @@ True
 """
 
 from pokerhouse.bots.base import Bot
+from pokerhouse.bots.casino_holdem import CasinoHoldemBot, best_play_table
 from pokerhouse.bots.equity_bot import EquityBot, decide_by_equity
 from pokerhouse.bots.random_bot import RandomBot
 from pokerhouse.bots.razz import RazzBot
@@ -23,11 +24,13 @@ __all__ = [
     "BOT_NAMES",
     "SMART_BOTS",
     "Bot",
+    "CasinoHoldemBot",
     "EquityBot",
     "RandomBot",
     "RazzBot",
     "TeenPattiBot",
     "ThreeByFourBot",
+    "best_play_table",
     "decide_by_equity",
     "get",
     "hand_strength",

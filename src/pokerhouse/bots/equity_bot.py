@@ -38,6 +38,9 @@ BET_EDGE = 0.25
 RAISE_EDGE = 0.5
 #: Extra equity asked for beyond the bare pot odds before calling (later streets cost more).
 CALL_MARGIN = 0.03
+#: Once a round has seen a bet and a raise, only a near-lock raises again: equity against
+#: random holdings overrates a hand facing two players who both chose to put chips in.
+RERAISE_AT = 0.85
 
 
 def decide_by_equity(view: View, equity: float) -> Action:
@@ -62,11 +65,28 @@ def decide_by_equity(view: View, equity: float) -> Action:
         if sized is not None and equity >= bet_at:
             return clamp_amount(sized, mine + _size(view.pot, equity))
         return Action.check()
-    if sized is not None and equity >= raise_at:
+    reraise = _aggressions_this_round(view) < 2 or equity >= RERAISE_AT
+    if sized is not None and equity >= raise_at and reraise:
         return clamp_amount(sized, mine + owe + _size(view.pot + owe, equity))
     if equity >= owe / (view.pot + owe) + CALL_MARGIN or ActionKind.FOLD not in legal:
         return passive_action(legal)
     return Action.fold()
+
+
+def _aggressions_this_round(view: View) -> int:
+    """Bets, raises and completions since the current street began."""
+    count = 0
+    for event in reversed(view.events):
+        if event.type_name == "street_started":
+            break
+        action = getattr(event, "action", None)
+        if event.type_name == "action_taken" and getattr(action, "kind", None) in (
+            ActionKind.BET,
+            ActionKind.RAISE,
+            ActionKind.COMPLETE,
+        ):
+            count += 1
+    return count
 
 
 def _size(pot: int, equity: float) -> int:

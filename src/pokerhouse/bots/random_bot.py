@@ -89,7 +89,10 @@ class RandomBot:
             return Action(ActionKind.SIDESHOW)
         roll = rng.random()
         free = ActionKind.CHECK in legal
-        if roll < self.fold and not free and ActionKind.FOLD in legal:
+        if roll < self.fold:
+            # A free check is never folded: the fold share checks instead.
+            if free or ActionKind.FOLD not in legal:
+                return passive_action(legal)
             return Action.fold()
         if roll < self.fold + self.raise_:
             raised = self._raise(view, rng)

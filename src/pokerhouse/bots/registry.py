@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerhouse.bots.base import Bot
+from pokerhouse.bots.casino_holdem import CasinoHoldemBot
 from pokerhouse.bots.random_bot import RandomBot
 from pokerhouse.bots.razz import RazzBot
 from pokerhouse.bots.teen_patti import TeenPattiBot
@@ -30,6 +31,7 @@ SMART_BOTS: dict[str, Callable[..., Bot]] = {
     "3x4": ThreeByFourBot,
     "razz": RazzBot,
     "teen-patti": TeenPattiBot,
+    "casino-holdem": CasinoHoldemBot,
 }
 
 #: Every bot name :func:`get` knows.

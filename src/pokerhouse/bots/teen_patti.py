@@ -11,8 +11,8 @@ bets the minimum when the pot odds say so, and folds otherwise.
 
 >>> import random
 >>> from pokerhouse.cards import parse_cards
->>> round(hand_strength(parse_cards("As Ad Ah")), 4)
-1.0
+>>> hand_strength(parse_cards("As Ad Ah")) > 0.9999
+True
 >>> hand_strength(parse_cards("5c 3d 2h")) < 0.01
 True
 >>> from pokerhouse.games import new_hand
@@ -37,12 +37,16 @@ from pokerhouse.engine.hand import View
 
 #: Look once the blind stake exceeds this share of the chips behind.
 LOOK_STAKE_SHARE = 0.04
-#: Look once the chips put in blind (antes included) exceed this share of the starting chips.
-BLIND_BUDGET_SHARE = 0.08
+#: Look after this many blind bets of its own in a hand.
+BLIND_TURNS = 2
 #: Chance of holding the best hand at which a seen player raises.
 RAISE_AT = 0.62
 #: Extra chance of winning asked beyond the pot odds before paying a minimum.
 CALL_MARGIN = 0.04
+#: After this many seen minimum bets, a hand worth playing doubles the stake instead:
+#: with three players or more nobody can ask for a show, so someone has to give way.
+ESCALATE_AFTER = 3
+ESCALATE_AT = 0.3
 
 
 @cache
@@ -90,35 +94,54 @@ class TeenPattiBot:
 
     def _should_look(self, view: View, bet: LegalAction) -> bool:
         assert view.seat is not None and bet.min_amount is not None
-        seat = view.seat
-        stack = view.stacks[seat]
-        put_in = view.bets[seat]
+        stack = view.stacks[view.seat]
         if len(live_opponents(view)) == 1:
             # Heads-up the hand is about to be decided: know what is at stake.
             return True
-        if bet.min_amount >= stack:
+        if bet.min_amount >= stack or bet.min_amount > LOOK_STAKE_SHARE * stack:
             return True
-        if bet.min_amount > LOOK_STAKE_SHARE * stack:
-            return True
-        return put_in + bet.min_amount > BLIND_BUDGET_SHARE * (stack + put_in)
+        return _my_bets(view) >= BLIND_TURNS
 
     def _seen(self, view: View, cards: Sequence[Card], bet: LegalAction) -> Action:
         assert view.seat is not None and bet.min_amount is not None
         legal = view.legal
+        seat = view.seat
         opponents = len(live_opponents(view))
         strength = hand_strength(cards)
         best = strength**opponents
         price = bet.min_amount
-        odds = price / (view.pot + price)
-        if best >= RAISE_AT and bet.max_amount != bet.min_amount:
+        can_raise = bet.max_amount != bet.min_amount
+        if best >= RAISE_AT and can_raise:
             return clamp_amount(bet, price + view.pot // 2)
         show = view.extra.get("show_cost")
         if ActionKind.SHOW in legal and isinstance(show, int):
             if best >= show / (view.pot + show) + CALL_MARGIN:
                 return Action(ActionKind.SHOW)
             return Action.fold()
-        if ActionKind.SIDESHOW in legal and opponents >= 2 and strength >= 0.7 and best < RAISE_AT:
+        if ActionKind.SIDESHOW in legal and opponents >= 2 and strength >= 0.7:
             return Action(ActionKind.SIDESHOW)
-        if best >= odds + CALL_MARGIN:
-            return Action(ActionKind.BET, price)
-        return Action.fold()
+        # What a hand is worth risking: everything for a near-lock, little for a weak one.
+        put_in = view.bets[seat]
+        budget = (view.stacks[seat] + put_in) * best**2
+        if put_in + price > budget and price < view.stacks[seat]:
+            return Action.fold()
+        if best < price / (view.pot + price) + CALL_MARGIN:
+            return Action.fold()
+        if can_raise and best >= ESCALATE_AT and _my_bets(view, seen=True) >= ESCALATE_AFTER:
+            return clamp_amount(bet, 2 * price)
+        return Action(ActionKind.BET, price)
+
+
+def _my_bets(view: View, *, seen: bool = False) -> int:
+    """The viewer's bets this hand (with ``seen``, only those since it looked)."""
+    count = 0
+    for event in view.events:
+        if getattr(event, "seat", None) != view.seat:
+            continue
+        if event.type_name == "cards_looked" and seen:
+            count = 0
+        elif event.type_name == "action_taken":
+            action = getattr(event, "action", None)
+            if getattr(action, "kind", None) is ActionKind.BET:
+                count += 1
+    return count

@@ -28,11 +28,24 @@ from pokerhouse.cards import Card
 from pokerhouse.engine.actions import ActionKind
 from pokerhouse.engine.events import Event
 
+#: The house dealer's seat in banked games' events.
+DEALER = -1
+
+_OUTCOMES = {
+    "folded": "loses the ante",
+    "dealer_not_qualified": "is paid on the ante (the dealer does not qualify)",
+    "won": "beats the dealer",
+    "stand_off": "ties the dealer: stand-off",
+    "lost": "loses to the dealer",
+}
+
 
 def name_of(seat: int, names: Sequence[str], you: int | None = None) -> str:
     """The player's name for hand seat ``seat`` (``You`` for the reader's seat)."""
     if you is not None and seat == you:
         return "You"
+    if seat == DEALER:
+        return "The dealer"
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
@@ -164,6 +177,32 @@ def narrate(event: Event, names: Sequence[str], you: int | None = None) -> str |
             f"{name_of(asker, names, you)} and {name_of(target, names, you)} compare hands"
             f"{shown}: {loser} {'fold' if loser == 'You' else 'folds'}"
         )
+    if kind == "bonus_posted":
+        return f"{who} {'bet' if second else 'bets'} {getattr(event, 'amount', 0)} on the AA Bonus"
+    if kind == "bonus_settled":
+        stake = getattr(event, "stake", 0)
+        if getattr(event, "won", False):
+            description = getattr(event, "description", "")
+            with_hand = f" with {description}" if description else ""
+            paid = getattr(event, "paid", 0)
+            return f"{who} {'win' if second else 'wins'} {paid} on the AA Bonus{with_hand}"
+        return f"{who} {'lose' if second else 'loses'} the AA Bonus of {stake}"
+    if kind == "dealer_qualified":
+        verdict = "qualifies" if getattr(event, "qualifies", False) else "does not qualify"
+        description = getattr(event, "description", "")
+        return f"The dealer {verdict}" + (f" ({description})" if description else "")
+    if kind == "box_settled":
+        outcome = str(getattr(event, "outcome", ""))
+        text = _OUTCOMES.get(outcome, outcome.replace("_", " "))
+        if second:
+            text = text.replace("loses", "lose").replace("beats", "beat")
+            text = text.replace("is paid", "are paid").replace("ties", "tie")
+        result = getattr(event, "net", 0)
+        capped = getattr(event, "capped", 0)
+        cap = f", {capped} over the max payout not paid" if capped else ""
+        return f"{who} {text}: {result:+d}{cap}"
+    if kind == "house_settled":
+        return f"House result: {getattr(event, 'result', 0):+d}"
     if kind == "hand_ended":
         net = getattr(event, "net", ())
         parts = [f"{name_of(s, names, you)} {n:+d}" for s, n in enumerate(net) if n]

@@ -307,9 +307,15 @@ class Table:
         for name, value in (("ante", ante), ("bonus", bonus)):
             if type(value) is not int or value < 0:
                 raise TableError("bad_wager", f"the {name} must be a whole number >= 0")
-        check = getattr(self.spec, "check_wager", None)
-        if callable(check):
-            check(ante, bonus)
+        low = getattr(self.spec, "min_ante", 1)
+        high = getattr(self.spec, "max_ante", ante)
+        if not low <= ante <= high:
+            raise TableError("bad_wager", f"the ante must be from {low} to {high}, not {ante}")
+        least = getattr(self.spec, "bonus_minimum", 1)
+        if bonus and not least <= bonus <= ante:
+            raise TableError(
+                "bad_wager", f"a bonus is 0 or from {least} up to the ante ({ante}), not {bonus}"
+            )
         state.ante, state.bonus = ante, bonus
 
     # ------------------------------------------------------------ hands

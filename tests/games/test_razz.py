@@ -402,28 +402,9 @@ def test_hand_ends_with_chips_conserved(players: int) -> None:
     assert sum(hand.stacks) == 60 * players
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug (engine/rounds.py, engine/hand.py): a seat that starts with 0 chips is "
-        "not marked all-in, so it is asked to act, 'calls' for nothing and can win a pot "
-        "it never paid into"
-    ),
-)
 def test_seat_with_no_chips_never_acts_and_never_wins_chips() -> None:
     cards = ["2c 3c 4d 5d", "4c 5c 8h 9h", "6c 7c 9s", "8c 9c Kh Qh"]
-    try:
-        hand = deal(cards, stacks=[0, 100, 100, 100])
-    except InvalidSpec:
-        return  # refusing such a seat is a fix too
-    asked = []
-    # Seat 3 brings in, seat 1 calls, seat 2 folds; on fourth street 1 and 3 fold.
-    for move in ["bring_in", "call", "fold", "fold", "fold"]:
-        while hand.to_act == 0:
-            asked.append(str(passive(hand)))
-            hand.act(passive(hand))
-        if hand.is_over:
-            break
-        act(hand, move)
-    assert asked == [], f"seat 0 had no chips but was asked to act and did {asked}"
-    assert hand.stacks[0] == 0, f"seat 0 put in nothing and won {hand.stacks[0]}"
+    # The table sits such a seat out; a hand refuses to deal it in.
+    with pytest.raises(InvalidSpec) as error:
+        deal(cards, stacks=[0, 100, 100, 100])
+    assert error.value.code == "bad_stack"

@@ -22,6 +22,7 @@ from pokerhouse.engine.events import (
     event_from_dict,
     event_to_dict,
 )
+from pokerhouse.errors import InvalidSpec
 from pokerhouse.evaluate import TeenPattiCategory
 from pokerhouse.games import get_game, new_hand
 from pokerhouse.games.teen_patti import CardsLooked, StakeRaised, TeenPattiHand, TeenPattiSpec
@@ -402,12 +403,10 @@ def test_hand_over_when_everyone_is_all_in_from_the_ante() -> None:
     assert hand.results() == (-1, 1)
 
 
-def test_empty_stack_sits_the_hand_out() -> None:
-    hand = TeenPattiHand(TeenPattiSpec(), [100, 0, 100], deck_for("As Kd 9c", "Qh Qd 2c"))
-    assert hand.cards[1] == () and hand.folded[1] and hand.to_act == 0
-    assert hand.cards[2] == parse_cards("Qh Qd 2c")  # dealt on to the next seat in
-    assert [e.seat for e in hand.events if isinstance(e, AntePosted)] == [0, 2]
-    assert ActionKind.SHOW in hand.legal_actions()
+def test_an_empty_stack_is_not_dealt_in() -> None:
+    with pytest.raises(InvalidSpec) as error:
+        TeenPattiHand(TeenPattiSpec(), [100, 0, 100], deck_for("As Kd 9c", "Qh Qd 2c"))
+    assert error.value.code == "bad_stack"
 
 
 # ------------------------------------------------------------------ views, events, replay

@@ -40,7 +40,7 @@ class Table:
 @st.composite
 def tables(draw: st.DrawFn) -> Table:
     players = draw(st.integers(2, 7))
-    stack = st.one_of(st.integers(0, 12), st.integers(12, 400))
+    stack = st.one_of(st.integers(1, 12), st.integers(12, 400))
     spec = TeenPattiSpec(
         ante=draw(st.integers(1, 5)),
         limit=draw(st.sampled_from(list(Limit)[:2])),

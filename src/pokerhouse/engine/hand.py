@@ -72,9 +72,11 @@ class Hand(ABC):
                 f"not {len(stacks)}",
             )
         for stack in stacks:
-            if type(stack) is not int or stack < 0:
+            # A seat with no chips cannot be dealt in: the table sits it out.
+            if type(stack) is not int or stack < 1:
                 raise InvalidSpec(
-                    "bad_stack", f"a stack must be a whole number >= 0, not {stack!r}"
+                    "bad_stack",
+                    f"every seat in a hand needs a whole number of chips >= 1, not {stack!r}",
                 )
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.to_act: int | None = None

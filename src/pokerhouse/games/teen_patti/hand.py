@@ -53,9 +53,9 @@ HAND_SIZE = 3
 class TeenPattiHand(TeenPattiState):
     """One hand of 3 Card Poker (Teen Patti): ``TeenPattiHand(spec, stacks, deck)``.
 
-    A bet's amount is the chips it puts in. A seat with an empty stack sits the
-    hand out: it posts nothing and is dealt nothing. The hand is a pure
-    function of the spec, the stacks, the deck order and the actions.
+    A bet's amount is the chips it puts in. Every seat needs chips (the table
+    sits out an empty stack). The hand is a pure function of the spec, the
+    stacks, the deck order and the actions.
     """
 
     def __init__(

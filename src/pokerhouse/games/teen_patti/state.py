@@ -67,7 +67,7 @@ class TeenPattiState(Hand):
         self._stacks = list(stacks)
         #: Everything each seat has put in this hand, antes included.
         self.contributed = [0] * n
-        self.folded = [stack == 0 for stack in stacks]
+        self.folded = [False] * n
         self.all_in = [False] * n
         #: Whether each seat has looked at its cards (is a seen player).
         self.seen = [False] * n

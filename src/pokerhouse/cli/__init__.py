@@ -14,7 +14,15 @@ from collections.abc import Sequence
 
 from pokerhouse.errors import PokerError
 
-COMMAND_MODULES: tuple[str, ...] = ("play", "simulate", "hand", "replay", "advise", "analyze")
+COMMAND_MODULES: tuple[str, ...] = (
+    "demo",
+    "play",
+    "simulate",
+    "hand",
+    "replay",
+    "advise",
+    "analyze",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

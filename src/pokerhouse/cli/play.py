@@ -140,13 +140,15 @@ class Session:
         for seat, bot in self.bots.items():
             info = self.table.seat(seat)
             if info is not None and info.busted:
-                self.table.rebuy(seat, self.rebuy_to)
+                self.table.rebuy(seat, self.rebuy_to - info.stack)
                 self.bot_rebuys += 1
-                self.console.print(f"{self.names[seat]} ({bot.name} bot) rebuys {self.rebuy_to}.")
+                self.console.print(
+                    f"{self.names[seat]} ({bot.name} bot) tops up to {self.rebuy_to}."
+                )
         mine = self.table.seat(self.you)
         if mine is not None and mine.busted:
-            self.ask(f"You are out of chips. Enter to rebuy {self.rebuy_to}, q to quit: ")
-            self.table.rebuy(self.you, self.rebuy_to)
+            self.ask(f"You are out of chips. Enter to rebuy to {self.rebuy_to}, q to quit: ")
+            self.table.rebuy(self.you, self.rebuy_to - mine.stack)
             self.your_rebuys += 1
 
     def play_hand(self) -> None:

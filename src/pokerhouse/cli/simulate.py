@@ -124,7 +124,7 @@ def simulate(
 ) -> SimulationResult:
     """Seat one bot per name in ``bots`` and play ``hands`` hands.
 
-    Every seat buys in for ``stack``; a busted bot rebuys ``stack``.
+    Every seat buys in for ``stack``; a busted bot tops up to ``stack`` again.
     ``on_hand(n)`` is called after each hand (a progress bar's hook).
     """
     info = get_game(game)
@@ -157,7 +157,7 @@ def simulate(
         for seat in range(len(players)):
             info_now = table.seat(seat)
             if info_now is not None and info_now.busted:
-                table.rebuy(seat, stack)
+                table.rebuy(seat, stack - info_now.stack)
         summary = table.play_hand(policy)
         for seat in range(len(players)):
             per_hand[seat].append(summary.net.get(seat, 0))

@@ -70,9 +70,11 @@ class SeatInfo:
     """A snapshot of one occupied seat.
 
     ``stack`` is the seat's chips between hands (during a hand, its stack at
-    the start of the hand). ``in_hand`` says whether it plays the running hand;
-    ``busted`` seats have no chips and get no hand until they rebuy.
-    ``ante`` and ``bonus`` are a box's wagers at a banked game.
+    the start of the hand). ``in_hand`` says whether it plays the running hand.
+    ``needs`` is the least stack that is dealt in: 1 chip at a pool game, the
+    ante, the bonus and the call (twice the ante) for a box at a banked game;
+    a ``busted`` seat has less and gets no hand until it rebuys. ``ante`` and
+    ``bonus`` are a box's wagers at a banked game.
     """
 
     seat: int
@@ -85,11 +87,12 @@ class SeatInfo:
     in_hand: bool
     ante: int = 0
     bonus: int = 0
+    needs: int = 1
 
     @property
     def busted(self) -> bool:
-        """No chips left: no hand until a rebuy."""
-        return self.stack == 0
+        """Too few chips to be dealt in (none, at a pool game): no hand until a rebuy."""
+        return self.stack < self.needs
 
     @property
     def net(self) -> int:

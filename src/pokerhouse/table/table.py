@@ -162,6 +162,7 @@ class Table:
             in_hand=seat in self.hand_seats,
             ante=state.ante,
             bonus=state.bonus,
+            needs=self._needs(state),
         )
 
     @property
@@ -391,7 +392,7 @@ class Table:
             state = self._occupant(seat)
             if state.leaving:
                 self._remove(seat)
-            elif state.stack == 0:
+            elif state.stack < self._needs(state):
                 self._emit(PlayerBusted(seat=seat, player=state.player))
         if not self.banked and self.button is not None and self.occupied:
             following = self._next_ready(self.button)
@@ -467,9 +468,9 @@ class Table:
 
     def _plays(self, seat: int) -> bool:
         state = self._seats[seat]
-        if state is None or state.sitting_out or state.leaving or state.stack <= 0:
+        if state is None or state.sitting_out or state.leaving:
             return False
-        return not self.banked or state.stack >= self._box_needs(state)
+        return state.stack >= self._needs(state)
 
     def _next_ready(self, after: int) -> int | None:
         for step in range(1, self.size + 1):
@@ -509,9 +510,13 @@ class Table:
         ante = getattr(self.spec, "min_ante", None)
         return (ante if isinstance(ante, int) and ante > 0 else 1), 0
 
-    def _box_needs(self, state: Seat) -> int:
-        """Chips a box must hold to play: its ante, bonus and the call of twice the ante."""
-        return 3 * state.ante + state.bonus
+    def _needs(self, state: Seat) -> int:
+        """Chips a seat must hold to be dealt in.
+
+        A box at a banked game needs its ante, its bonus and the call (twice the
+        ante), so that it can always choose to call; anywhere else one chip.
+        """
+        return 3 * state.ante + state.bonus if self.banked else 1
 
     def _banked_kwargs(self, playing: list[int]) -> dict[str, Any]:
         if not self.banked:

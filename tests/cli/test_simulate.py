@@ -1,0 +1,85 @@
+"""``pokerhouse simulate``: bots at a table for many hands; results and conservation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pokerhouse.cli import main
+from pokerhouse.cli.simulate import per_100, simulate
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["simulate", *args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize("game", ["3x4", "razz", "teen-patti", "casino-holdem"])
+def test_simulate_json_reports_results_and_conserved_chips(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    data = run_json(
+        capsys, game, "--players", "6", "--hands", "150", "--seed", "1", "--bots", "random,smart"
+    )
+    assert data["hands"] == 150 and data["chips_conserved"] is True
+    assert {"seconds", "hands_per_second", "seats"} <= set(data)
+    seats = data["seats"]
+    assert isinstance(seats, list) and len(seats) == 6
+    assert [seat["bot"] for seat in seats] == ["random", "smart"] * 3
+    for seat in seats:
+        low, high = seat["ci95"]
+        assert low <= seat["per_100"] <= high
+        assert seat["hands"] == 150
+    # What the seats won, the others (and the house) lost; rebuys are bought, not won.
+    assert sum(seat["net"] for seat in seats) + data["house"] == 0
+    assert (data["house"] != 0) == (game == "casino-holdem")
+
+
+def test_ten_thousand_hands_of_the_fastest_game_conserve_chips(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Casino Hold'em: one decision per box, best play by table lookup.
+    data = run_json(capsys, "casino-holdem", "--players", "6", "--hands", "10000", "--seed", "7")
+    assert data["hands"] == 10000
+    assert data["chips_conserved"] is True
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    assert sum(seat["hands"] for seat in seats) == 60000
+
+
+def test_busted_bots_rebuy_and_the_rebuys_are_counted() -> None:
+    result = simulate("3x4", ["random"] * 4, hands=300, stack=10, rng=random.Random(2))
+    assert result.chips_conserved
+    assert sum(seat.rebuys for seat in result.seats) > 0
+    assert all(seat.hands == 300 for seat in result.seats)
+
+
+def test_same_seed_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "razz", "--players", "4", "--hands", "40", "--seed", "9")
+    second = run_json(capsys, "razz", "--players", "4", "--hands", "40", "--seed", "9")
+    assert first["seats"] == second["seats"]
+
+
+def test_the_summary_table_is_printed_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "3x4", "--players", "3", "--hands", "20", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3x4 Poker: 20 hands" in out and "chips conserved: yes" in out
+    assert "Per 100 hands" in out and "95% interval" in out
+
+
+def test_bad_bot_names_and_counts_are_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "3x4", "--bots", "genius", "--hands", "1"]) == 2
+    assert "[unknown_bot]" in capsys.readouterr().err
+    assert main(["simulate", "razz", "--players", "9", "--hands", "1"]) == 2
+    assert "[player_count]" in capsys.readouterr().err
+
+
+def test_per_100_interval_is_symmetric_around_the_mean() -> None:
+    mean, (low, high) = per_100([3, -1, 4, -1, 5, -9, 2, 6])
+    assert mean == pytest.approx(112.5)
+    assert mean - low == pytest.approx(high - mean)
+    assert per_100([]) == (0.0, (0.0, 0.0))

@@ -74,6 +74,7 @@ def test_an_illegal_amount_is_rejected_with_its_reason_and_asked_again(
     assert "✗ unknown action 'fly'" in out
     # The prompt came back after each of the four rejections.
     assert out.count("Your move") == 5
+    assert "You left during hand #1: it is not counted." in out
     assert "Session over: 0 hands played" in out
 
 
@@ -205,3 +206,29 @@ def test_demo_shows_evaluations_a_hand_of_every_game_and_some_analysis(
         assert f"{title}" in out and "one hand" in out
     assert out.count("Result:") == 4
     assert "call or fold?" in out
+
+
+def test_casino_holdem_box_against_the_dealer(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = play(
+        monkeypatch,
+        capsys,
+        "r 5\nc\nq\n",
+        "casino-holdem",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--ante",
+        "5",
+        "--bonus",
+        "5",
+    )
+    assert status == 0
+    assert "You post an ante of 5" in out and "You bet 5 on the AA Bonus" in out
+    assert "(action_not_allowed)" in out
+    assert "You call 10" in out and "The dealer shows" in out
+    assert "Hand #1: Ada " in out and "house " in out
+    status, _ = play(monkeypatch, capsys, "", "casino-holdem", "--ante", "500")
+    assert status == 2

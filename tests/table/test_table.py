@@ -255,15 +255,17 @@ def test_sitting_out_during_a_hand_starts_with_the_next_one() -> None:
     assert 0 not in table.hand_seats
 
 
-def test_not_enough_players_to_deal() -> None:
+def test_not_enough_players_to_deal_changes_nothing() -> None:
     table = table_3x4(seats=4)
-    table.sit(0, "Ann", 100)
+    table.sit(0, "Ann", 100)  # Ann has the button...
     table.sit(1, "Bob", 100)
-    table.sit_out(1)
+    table.sit_out(0)  # ... and sits out: the button would move to Bob
+    before = pickle.dumps(table)
     with pytest.raises(TableError) as error:
         table.start_hand()
     assert error.value.code == "not_enough_players"
-    assert table.hand is None
+    assert table.hand is None and table.button == 0
+    assert pickle.dumps(table) == before
 
 
 # ---------------------------------------------------------------- buy-ins and rebuys

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -258,17 +258,22 @@ class Session:
         )
 
     def summary_line(
-        self, number: int, hand: Hand, names: Sequence[str], net: dict[int, int] | Any
+        self, number: int, hand: Hand, names: Sequence[str], net: Mapping[int, int]
     ) -> str:
         """One line for a finished hand: who won what, and where you stand."""
-        winners: dict[str, int] = {}
-        for event in hand.events:
-            if event.type_name == "pot_awarded":
-                for seat, share in zip(
-                    getattr(event, "winners", ()), getattr(event, "shares", ()), strict=True
-                ):
-                    winners[names[seat]] = winners.get(names[seat], 0) + share
-        won = ", ".join(f"{escape(name)} wins {amount}" for name, amount in winners.items())
+        if self.table.banked:
+            # Boxes play the house, not each other: each box's result.
+            others = [seat for seat in net if seat != self.you]
+            won = ", ".join(f"{escape(self.names[seat])} {net[seat]:+d}" for seat in others)
+        else:
+            winners: dict[str, int] = {}
+            for event in hand.events:
+                if event.type_name == "pot_awarded":
+                    for seat, share in zip(
+                        getattr(event, "winners", ()), getattr(event, "shares", ()), strict=True
+                    ):
+                        winners[names[seat]] = winners.get(names[seat], 0) + share
+            won = ", ".join(f"{escape(name)} wins {amount}" for name, amount in winners.items())
         mine = self.table.seat(self.you)
         yours = net.get(self.you)
         you = (
@@ -279,14 +284,14 @@ class Session:
         house = ""
         if self.table.banked:
             house = f"; house {self.table.house:+d} overall"
-        return f"[bold]Hand #{number}:[/] {won or 'no pot'}; {you}{house}"
+        return f"[bold]Hand #{number}:[/] {won or 'no other player'}; {you}{house}"
 
     def session_summary(self) -> str:
         """The closing lines: hands played and your result."""
         mine = self.table.seat(self.you)
         if mine is None:
             return f"Session over after {self.hands} hands."
-        # During an abandoned hand the seat's record still holds its stack at the deal.
+        # After an abandoned hand the seat's record still holds its stack at that deal.
         rebuys = f" after {self.your_rebuys} rebuys" if self.your_rebuys else ""
         return (
             f"Session over: {self.hands} hands played; you {mine.net:+d} "
@@ -303,6 +308,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--seed", type=int, default=None, help="seed the cards and the bots")
     parser.add_argument(
         "--bots", default="smart", help="bot kind for the other seats: smart or random"
+    )
+    parser.add_argument(
+        "--ante", type=int, default=None, help="Casino Hold'em: your ante (default the minimum)"
+    )
+    parser.add_argument(
+        "--bonus", type=int, default=0, help="Casino Hold'em: your AA Bonus bet (default none)"
     )
     return parser
 
@@ -329,6 +340,10 @@ def new_session(args: argparse.Namespace, console: Console, read: Callable[[str]
         )
     if args.stack < 1:
         raise InvalidSpec("bad_stack", f"--stack must be at least 1, not {args.stack}")
+    if not info.banked and (args.ante is not None or args.bonus):
+        raise InvalidSpec(
+            "bad_option", f"--ante and --bonus are for Casino Hold'em, not {info.title}"
+        )
     rng = random.Random(args.seed)
     table = Table(
         info.name,
@@ -343,6 +358,10 @@ def new_session(args: argparse.Namespace, console: Console, read: Callable[[str]
     }
     session = Session(table, bots, console, read, rebuy_to=args.stack, names=names)
     drawn = table.sit_together((seat, names[seat], args.stack) for seat in range(players))
+    if table.banked:
+        you = table.seat(0)
+        assert you is not None
+        table.set_wager(0, args.ante if args.ante is not None else you.ante, args.bonus)
     console.print(f"[bold]{info.title}[/]: {players} seats, {args.stack} chips each.")
     if drawn:
         draw = ", ".join(f"{names[seat]} {card_markup(card)}" for seat, card in drawn.items())
@@ -368,5 +387,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     console.print()
+    if session.table.hand is not None:
+        console.print(f"You left during hand #{session.table.hands_played + 1}: it is not counted.")
     console.print(session.session_summary())
     return 0

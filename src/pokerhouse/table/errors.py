@@ -18,7 +18,8 @@ class TableError(PokerError):
     Codes: ``bad_seat``, ``seat_taken``, ``seat_empty``, ``already_seated``,
     ``bad_name``, ``bad_amount``, ``buy_in_too_small``, ``buy_in_too_large``,
     ``in_hand``, ``hand_in_progress``, ``no_hand``, ``hand_not_over``,
-    ``not_enough_players``, ``not_in_hand``, ``bad_limits``, ``bad_wager``.
+    ``not_enough_players``, ``not_in_hand``, ``bad_limits``, ``bad_wager``,
+    ``bad_spec``.
     """
 
     default_code = "table_error"

@@ -325,7 +325,8 @@ class Table:
         """Deal a hand to the seats that play; ``deck`` overrides the shuffled one."""
         if self.hand is not None:
             raise TableError("hand_in_progress", "a hand is already being played")
-        playing = list(self.ready()) if self.banked else self._clockwise_from_button()
+        dealer = None if self.banked else self._dealer()
+        playing = list(self.ready()) if self.banked else self._clockwise_from(dealer)
         if len(playing) < self.info.min_players:
             raise TableError(
                 "not_enough_players",
@@ -338,6 +339,9 @@ class Table:
         hand = self.info.hand_type(
             self.spec, stacks, deck if deck is not None else Deck(self._rng), **kwargs
         )
+        # Only now that the hand is dealt does anything at the table change.
+        if dealer is not None and dealer != self.button:
+            self._set_button(dealer, "moved")
         self.hand = hand
         self.hand_seats = tuple(playing)
         self._emit(
@@ -479,21 +483,21 @@ class Table:
                 return seat
         return None
 
-    def _clockwise_from_button(self) -> list[int]:
-        """Playing seats from the first left of the button round to the button."""
-        if self.button is None or not self._plays(self.button):
-            following = self._next_ready(self.button if self.button is not None else -1)
-            if following is None:
-                return []
-            if following != self.button:
-                self._set_button(following, "moved")
-        assert self.button is not None
-        playing: list[int] = []
-        for step in range(1, self.size + 1):
-            seat = (self.button + step) % self.size
-            if self._plays(seat):
-                playing.append(seat)
-        return playing
+    def _dealer(self) -> int | None:
+        """Where the button is for the next hand: on its seat, or the next one dealt in."""
+        if self.button is not None and self._plays(self.button):
+            return self.button
+        return self._next_ready(self.button if self.button is not None else -1)
+
+    def _clockwise_from(self, dealer: int | None) -> list[int]:
+        """Playing seats from the first left of the dealer round to the dealer."""
+        if dealer is None:
+            return []
+        return [
+            (dealer + step) % self.size
+            for step in range(1, self.size + 1)
+            if self._plays((dealer + step) % self.size)
+        ]
 
     def _running(self) -> Hand:
         if self.hand is None:

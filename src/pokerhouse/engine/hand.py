@@ -79,6 +79,8 @@ class Hand(ABC):
                     f"every seat in a hand needs a whole number of chips >= 1, not {stack!r}",
                 )
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        #: Number of seats in the hand.
+        self.players = len(self.starting_stacks)
         self.to_act: int | None = None
         self.is_over = False
         self._events: list[Event] = []
@@ -87,11 +89,6 @@ class Hand(ABC):
         self.actions: list[tuple[int, Action]] = []
 
     # ------------------------------------------------------------ queries
-
-    @property
-    def players(self) -> int:
-        """Number of seats in the hand."""
-        return len(self.starting_stacks)
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -84,6 +84,7 @@ class RoundHand(Hand):
         # Betting-round state.
         self.current = 0
         self.last_raise = 0
+        self.street_bet = 0
         self.raises = 0
         self.needs_action = [False] * n
         self.can_raise = [False] * n
@@ -218,16 +219,18 @@ class RoundHand(Hand):
         cap = self._max_raises()
         if cap is not None and self.raises >= cap:
             return None
-        if not any(
-            other != seat and not self.folded[other] and not self.all_in[other]
-            for other in range(self.players)
-        ):
+        # Raising needs somebody else who can still put chips in.
+        folded, all_in = self.folded, self.all_in
+        for other in range(self.players):
+            if other != seat and not folded[other] and not all_in[other]:
+                break
+        else:
             return None
         low, high = raise_bounds(
             self.limit,
             current=self.current,
             last_raise=self.last_raise,
-            bet_size=self._bet_size(),
+            bet_size=self.street_bet,
             pot=self.pot_total,
             to_call=to_call,
             bet=self.bets[seat],
@@ -313,7 +316,8 @@ class RoundHand(Hand):
         n = self.players
         self.bets = [0] * n
         self.current = 0
-        self.last_raise = self._bet_size()
+        self.street_bet = self._bet_size()
+        self.last_raise = self.street_bet
         self.raises = 0
         self.last_aggressor = None
         self.needs_action = [self._can_act(seat) for seat in range(n)]
@@ -393,14 +397,13 @@ class RoundHand(Hand):
     def _full_raise(self, kind: ActionKind) -> int:
         """The smallest increment that counts as a full bet or raise."""
         if self.limit is Limit.FIXED_LIMIT or self.current == 0:
-            return self._bet_size()
-        return max(self.last_raise, self._bet_size())
+            return self.street_bet
+        return max(self.last_raise, self.street_bet)
 
     def _after_action(self, seat: int) -> None:
-        live = self._live()
-        if len(live) == 1:
+        if self.folded.count(False) == 1:
             self._end_round()
-            self._award_uncontested(live[0])
+            self._award_uncontested(self.folded.index(False))
             return
         following = self._seat_from((seat + 1) % self.players)
         if following is not None:

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -77,7 +76,10 @@ def low_board_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ..
     >>> low_board_key(parse_cards("8c 7d 4h 2s")) < low_board_key(parse_cards("8d 7c 5h As"))
     True
     """
-    counts = Counter((card.rank + 1) % 13 + 1 for card in cards)
+    counts: dict[int, int] = {}
+    for card in cards:
+        rank = ((card >> 2) + 1) % 13 + 1  # ace 1 ... king 13
+        counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
     return tuple(count for _, count in groups), tuple(rank for rank, _ in groups)
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pokerhouse.engine.events import PotAwarded
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
@@ -57,10 +59,10 @@ def build_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     if excess:
         top = pots[-1]
         pots[-1] = Pot(top.amount + excess, top.eligible)
-    return _merge_equal(pots)
+    return merge_pots(pots)
 
 
-def _merge_equal(pots: list[Pot]) -> list[Pot]:
+def merge_pots(pots: list[Pot]) -> list[Pot]:
     """Adjacent pots with the same eligible seats are one pot."""
     merged: list[Pot] = []
     for pot in pots:
@@ -82,3 +84,19 @@ def split_pot(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
     order = sorted(set(winners))
     share, odd = divmod(amount, len(order))
     return [(seat, share + (1 if index < odd else 0)) for index, seat in enumerate(order)]
+
+
+def award_pot(
+    index: int, amount: int, winners: Sequence[int], stacks: list[int], description: str = ""
+) -> PotAwarded:
+    """Split a pot among ``winners``, add the shares to ``stacks`` and return the event."""
+    shares = split_pot(amount, winners)
+    for seat, share in shares:
+        stacks[seat] += share
+    return PotAwarded(
+        pot=index,
+        amount=amount,
+        winners=tuple(seat for seat, _ in shares),
+        shares=tuple(share for _, share in shares),
+        description=description,
+    )

@@ -30,7 +30,7 @@ from pokerhouse.engine.events import (
     StreetStarted,
 )
 from pokerhouse.engine.hand import NO_ACTIONS, Hand, View
-from pokerhouse.engine.pots import Pot, build_pots, split_pot
+from pokerhouse.engine.pots import Pot, award_pot, build_pots
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
@@ -500,17 +500,8 @@ class RoundHand(Hand):
             contenders = [s for s in pot.eligible if s in self._shown_values]
             best = max(self._shown_values[s] for s in contenders)
             winners = [s for s in contenders if self._shown_values[s] == best]
-            shares = split_pot(pot.amount, winners)
-            for seat, share in shares:
-                self._stacks[seat] += share
             self._emit(
-                PotAwarded(
-                    pot=index,
-                    amount=pot.amount,
-                    winners=tuple(seat for seat, _ in shares),
-                    shares=tuple(share for _, share in shares),
-                    description=self._describe(winners[0]),
-                )
+                award_pot(index, pot.amount, winners, self._stacks, self._describe(winners[0]))
             )
         self._finish()
 

@@ -42,7 +42,7 @@ from pokerhouse.engine.events import (
     HandStarted,
     PotAwarded,
 )
-from pokerhouse.engine.pots import split_pot
+from pokerhouse.engine.pots import award_pot
 from pokerhouse.games.teen_patti.events import CardsLooked, SideshowCompared, StakeRaised
 from pokerhouse.games.teen_patti.spec import TeenPattiSpec
 from pokerhouse.games.teen_patti.state import TeenPattiState
@@ -231,18 +231,8 @@ class TeenPattiHand(TeenPattiState):
             else:
                 best = max(values[seat] for seat in pot.eligible)
                 winners = [seat for seat in pot.eligible if values[seat] == best]
-            shares = split_pot(pot.amount, winners)
-            for seat, share in shares:
-                self._stacks[seat] += share
-            self._emit(
-                PotAwarded(
-                    pot=index,
-                    amount=pot.amount,
-                    winners=tuple(seat for seat, _ in shares),
-                    shares=tuple(share for _, share in shares),
-                    description=evaluate.teen_patti(self.cards[winners[0]]).description,
-                )
-            )
+            description = evaluate.teen_patti(self.cards[winners[0]]).description
+            self._emit(award_pot(index, pot.amount, winners, self._stacks, description))
         self._finish()
 
     def _finish(self) -> None:

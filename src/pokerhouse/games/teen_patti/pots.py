@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerhouse.engine.pots import Pot, build_pots
+from pokerhouse.engine.pots import Pot, build_pots, merge_pots
 
 
 def teen_patti_pots(
@@ -43,10 +43,4 @@ def teen_patti_pots(
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
         else:
             pots.append(Pot(rest, tuple(s for s in seats if live[s])))
-    merged: list[Pot] = []
-    for pot in pots:
-        if merged and merged[-1].eligible == pot.eligible:
-            merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
-        elif pot.amount:
-            merged.append(pot)
-    return merged
+    return merge_pots(pots)

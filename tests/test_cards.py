@@ -42,7 +42,7 @@ def test_format_round_trips() -> None:
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("Xs", "bad_card"), ("Az", "bad_card"), ("As As", "duplicate_card"), ("As K", "bad_card")],
+    [("Xs", "bad_rank"), ("Az", "bad_suit"), ("As As", "duplicate_card"), ("As K", "bad_card")],
 )
 def test_bad_card_text_names_the_problem(text: str, code: str) -> None:
     with pytest.raises(InvalidCards) as error:

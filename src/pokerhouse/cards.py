@@ -175,6 +175,10 @@ def parse_cards(text: str | Iterable[str | int]) -> tuple[Card, ...]:
 
 
 def _parse_text(text: str) -> tuple[Card, ...]:
+    tokens = text.replace(",", " ").strip(" \t\n[]()").split()
+    if all(len(token) <= 3 for token in tokens):
+        # Separated cards: read each on its own so an error names the bad rank or suit.
+        return tuple(Card.parse(token) for token in tokens)
     cards: list[Card] = []
     position = 0
     for match in _TOKEN.finditer(text):

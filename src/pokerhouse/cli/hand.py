@@ -23,8 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pokerhouse import evaluate
-from pokerhouse.cards import Card, format_cards
-from pokerhouse.evaluate.values import read_cards
+from pokerhouse.cards import Card, format_cards, parse_cards
 
 #: ``--game`` choices: name -> (ranking name, evaluator).
 GAMES: dict[str, tuple[str, Callable[[Sequence[Card]], evaluate.HandValue[Any]]]] = {
@@ -65,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     command line reports with exit status 2.
     """
     ranking, evaluator = GAMES[args.game]
-    cards = read_cards(args.cards)
+    cards = parse_cards(args.cards)
     hand = evaluator(cards)
     if args.json:
         print(

@@ -20,7 +20,6 @@ from enum import IntEnum
 from typing import Generic, TypeVar
 
 from pokerhouse.cards import Card, check_cards, format_cards, parse_cards
-from pokerhouse.errors import InvalidCards
 
 
 class HighCategory(IntEnum):
@@ -146,33 +145,9 @@ def hand_cards(cards: str | Sequence[int | str], counts: tuple[int, ...]) -> tup
     ...
     pokerhouse.errors.InvalidCards: duplicate card As
     """
-    hand = read_cards(cards)
+    hand = parse_cards(cards)
     check_cards(hand, counts)
     return hand
-
-
-def read_cards(cards: str | Sequence[int | str]) -> tuple[Card, ...]:
-    """:func:`~pokerhouse.cards.parse_cards`, naming the unknown rank or suit of a bad token.
-
-    >>> read_cards("As Kd Qx")
-    Traceback (most recent call last):
-    ...
-    pokerhouse.errors.InvalidCards: 'Qx': unknown suit 'x' (use c, d, h, s)
-    """
-    try:
-        return parse_cards(cards)
-    except InvalidCards as error:
-        if not isinstance(cards, str) or error.code != "bad_card":
-            raise
-        tokens = cards.replace(",", " ").split()
-        if len(tokens) < 2:
-            raise
-        # Read token by token for a sharper message; keep the first one if that reads.
-        try:
-            parse_cards(tokens)
-        except InvalidCards as sharper:
-            raise sharper from None
-        raise
 
 
 def select_cards(pool: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:

@@ -74,8 +74,8 @@ def legal_text(legal: LegalActions) -> str:
 def parse_input(text: str, legal: LegalActions) -> Action:
     """Read a typed action, with the terminal's shortcuts.
 
-    ``c`` checks when nothing is owed; ``a`` (all-in) is the largest sized
-    action on offer.
+    ``c`` checks when nothing is owed (and brings in when that is the cheap
+    way in); ``a`` (all-in) is the largest sized action on offer.
 
     >>> from pokerhouse.engine import LegalAction
     >>> legal = LegalActions((LegalAction(ActionKind.FOLD), LegalAction(ActionKind.CHECK),
@@ -86,14 +86,49 @@ def parse_input(text: str, legal: LegalActions) -> Action:
     words = text.strip().lower().split()
     if words and words[0] in SHORTCUTS:
         words[0] = SHORTCUTS[words[0]]
-    if words == ["c"] and ActionKind.CALL not in legal and ActionKind.CHECK in legal:
-        return Action.check()
+    if words == ["c"] and ActionKind.CALL not in legal:
+        for kind in (ActionKind.CHECK, ActionKind.BRING_IN):
+            if kind in legal:
+                return Action(kind)
     if words and words[0] in ("a", "allin", "all-in", "shove") and len(words) == 1:
         sized = [a for a in legal if a.max_amount is not None]
         if sized:
             top = max(sized, key=lambda a: a.max_amount or 0)
             return Action(top.kind, top.max_amount)
     return Action.parse(" ".join(words))
+
+
+def _face_up(view: View) -> dict[int, list[bool]]:
+    """Which of each seat's cards were dealt face up, from the view's own events."""
+    flags: dict[int, list[bool]] = {}
+    for event in view.events:
+        if event.type_name == "cards_dealt":
+            seat = getattr(event, "seat", -1)
+            flags.setdefault(seat, []).extend(getattr(event, "face_up", ()))
+    return flags
+
+
+def _own_cards(cards: Sequence[Card | None], face_up: Sequence[bool] | None) -> str:
+    """Your cards; where some are face up (stud), the face-down ones in brackets.
+
+    >>> _own_cards(tuple(Card.parse(c) for c in ("5h", "7c", "Kd")), [False, False, True])
+    '([bold red]5h[/] [bold white]7c[/]) [bold red]Kd[/]'
+    """
+    if not face_up or len(face_up) != len(cards) or not any(face_up):
+        return cards_markup(cards)
+    parts: list[str] = []
+    hidden: list[str] = []
+    for card, up in zip(cards, face_up, strict=True):
+        if up:
+            if hidden:
+                parts.append("(" + " ".join(hidden) + ")")
+                hidden = []
+            parts.append(card_markup(card))
+        else:
+            hidden.append(card_markup(card))
+    if hidden:
+        parts.append("(" + " ".join(hidden) + ")")
+    return " ".join(parts)
 
 
 @dataclass
@@ -206,9 +241,10 @@ class Session:
         """The table as you see it: seats, stacks, bets, cards, board and pot."""
         table = self.table
         grid = RichTable(title=self.caption(view), show_edge=False, pad_edge=False)
-        for column in ("", "Player", "Stack", "In pot", "Cards", ""):
+        for column in ("", "Player", "Stack", "Bet", "Cards", ""):
             grid.add_column(column)
         seen = view.extra.get("seen")
+        face_up = _face_up(view)
         for index, cards in enumerate(view.cards):
             seat = table.hand_seats[index] if index < len(table.hand_seats) else index
             marks = ("D " if seat == table.button and not table.banked else "") + (
@@ -228,7 +264,9 @@ class Session:
                 f"[bold]{escape(name)}[/]" if index == view.seat else escape(name),
                 str(view.stacks[index]),
                 str(view.bets[index]),
-                cards_markup(cards),
+                _own_cards(cards, face_up.get(index))
+                if index == view.seat
+                else cards_markup(cards),
                 ", ".join(status),
             )
         return grid

@@ -28,7 +28,7 @@ SAMPLED_CLASSES = list(range(0, 1755, 50))
 def test_the_shipped_table_is_best_play_on_sampled_flop_classes() -> None:
     fresh = exact_analysis(flop_class_ids=SAMPLED_CLASSES).strategy
     shipped = best_play_table()
-    assert shipped.covered.all()
+    assert shipped is not None and shipped.covered.all()
     assert np.array_equal(shipped.calls[SAMPLED_CLASSES], fresh.calls[SAMPLED_CLASSES])
 
 
@@ -53,7 +53,9 @@ def test_the_bots_return_equals_best_play_and_always_calling_would_not() -> None
     holes = np.repeat(PAIRS[None, :, :], len(rows), axis=0)[valid]
     flops = np.repeat(classes.cards[rows][:, None, :], 1326, axis=1)[valid]
     decided = np.zeros_like(valid)
-    decided[valid] = best_play_table().decide_many(holes, flops)
+    table = best_play_table()
+    assert table is not None
+    decided[valid] = table.decide_many(holes, flops)
     sample = random.Random(3).sample(range(len(holes)), 40)
     for index in sample:  # the bot's own path, through a hand and its view
         assert _bot_calls(bot, holes[index], flops[index]) == bool(decided[valid][index])
@@ -99,6 +101,17 @@ def test_a_payout_cap_that_can_bind_switches_to_exact_advice_with_the_cap(
     monkeypatch.setattr("pokerhouse.bots.casino_holdem.best_play_table", no_table)
     assert CasinoHoldemBot().calls(view) is True
     assert CasinoHoldemBot(exact=True).calls(view) is True
+
+
+def test_without_the_table_file_the_bot_asks_the_exact_advice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("pokerhouse.bots.casino_holdem.best_play_table", lambda: None)
+    rng = random.Random(4)
+    for _ in range(5):
+        cards = rng.sample(FULL_DECK, 5)
+        expected = advise(cards[:2], cards[2:]).action == "call"
+        assert _bot_calls(CasinoHoldemBot(), np.array(cards[:2]), np.array(cards[2:])) == expected
 
 
 def test_a_box_that_cannot_afford_the_call_folds() -> None:

@@ -48,12 +48,21 @@ BEST_PLAY_FILE = "casino_holdem_best_play.npz"
 
 
 @cache
-def best_play_table() -> StrategyTable:
-    """Best play for the default pay table, loaded once from the package data."""
-    from pokerhouse.analysis.casino_holdem import StrategyTable
+def best_play_table() -> StrategyTable | None:
+    """Best play for the default pay table, loaded once from the package data.
 
-    with resources.as_file(resources.files("pokerhouse.bots") / "data" / BEST_PLAY_FILE) as path:
-        return StrategyTable.load(path)
+    ``None`` when the file is not installed: the bot then asks :func:`advise`.
+    """
+    from pokerhouse.analysis.casino_holdem import StrategyTable
+    from pokerhouse.errors import InvalidSpec
+
+    try:
+        with resources.as_file(
+            resources.files("pokerhouse.bots") / "data" / BEST_PLAY_FILE
+        ) as path:
+            return StrategyTable.load(path)
+    except (InvalidSpec, OSError):
+        return None
 
 
 def largest_win(ante_pays: AntePays) -> int:
@@ -99,10 +108,11 @@ class CasinoHoldemBot:
         ante = antes[view.seat] if isinstance(antes, tuple) else 1
         max_payout = view.extra.get("max_payout")
         capped = isinstance(max_payout, int) and max_payout < largest_win(self.ante_pays) * ante
-        if self.exact or capped or self.ante_pays != AntePays():
+        table = None if self.exact or capped or self.ante_pays != AntePays() else best_play_table()
+        if table is None:
             # Imported here: the analysis package is heavy and only this path needs it.
             from pokerhouse.analysis.casino_holdem import advise
 
             cap = Fraction(max_payout, ante) if capped and isinstance(max_payout, int) else None
             return advise(hole, flop, self.ante_pays, max_payout=cap).action == "call"
-        return best_play_table()(hole, flop)
+        return table(hole, flop)

@@ -153,7 +153,7 @@ def test_payouts_value_matches_counts() -> None:
         ("As Kd 3c", "Qh 7c 2d", "card_count"),
         ("As Kd", "Qh 7c", "card_count"),
         ("As Kd", "Qh 7c 2d 3d", "card_count"),
-        ("As Kx", "Qh 7c 2d", "bad_card"),
+        ("As Kx", "Qh 7c 2d", "bad_suit"),
     ],
 )
 def test_bad_cards_are_refused(hole: str, flop: str, code: str) -> None:

@@ -145,6 +145,25 @@ def test_spectator_history_is_marked_and_not_replayable() -> None:
         replay(seat_copy)
 
 
+@pytest.mark.parametrize("viewer", [True, False, "1", 1.0, -1, 4])
+def test_a_history_for_a_viewer_that_is_no_seat_of_the_hand_is_refused(viewer: object) -> None:
+    # ``True == 1``: a bool would get seat 1's hidden cards in a document marked "view": true.
+    hand = finished("razz", 23)
+    for write in (record, to_json):
+        with pytest.raises(HistoryError, match="a seat from 0 to 3") as caught:
+            write(hand, viewer)  # type: ignore[arg-type]
+        assert caught.value.code == "bad_viewer"
+
+
+def test_a_recorded_view_must_name_a_seat_of_the_hand() -> None:
+    data = document(finished("razz", 24), 2)
+    assert from_json(json.dumps(data)).view == 2
+    for view in (-1, 4, True):
+        with pytest.raises(HistoryError, match="'view' must be") as caught:
+            from_json(json.dumps({**data, "view": view}))
+        assert caught.value.code == "bad_history"
+
+
 def test_seat_history_redacts_dealt_cards_rather_than_dropping_the_deal() -> None:
     hand = finished("3x4", 9)
     history = record(hand, 0)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pokerhouse.cards import Card
 from pokerhouse.engine import Action, ActionKind, Limit
 from pokerhouse.engine.events import Event, HandStarted
+from pokerhouse.errors import HistoryError
 from pokerhouse.games import GAMES, new_hand
 from pokerhouse.history import SERVER, HandRecord, record, replay_phh, to_text
 from tests.helpers import allowed_cards, play_out
@@ -103,6 +104,15 @@ def test_text_from_a_full_record_is_filtered_for_the_viewer() -> None:
     assert to_text(full, None) == to_text(hand, None)  # type: ignore[arg-type]
     seat_copy = record(hand, 2)  # type: ignore[arg-type]
     assert to_text(seat_copy, SERVER) == to_text(hand, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("viewer", [True, "2", -1, 5])
+def test_text_for_a_viewer_that_is_no_seat_of_the_hand_is_refused(viewer: object) -> None:
+    hand = hand_24()
+    for history in (hand, record(hand)):  # type: ignore[arg-type]
+        with pytest.raises(HistoryError, match="a seat from 0 to 4") as caught:
+            to_text(history, viewer)  # type: ignore[arg-type]
+        assert caught.value.code == "bad_viewer"
 
 
 @dataclass(frozen=True, slots=True)

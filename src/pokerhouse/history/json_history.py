@@ -61,6 +61,29 @@ SERVER: Final = Audience.SERVER
 Viewer = int | None | Literal[Audience.SERVER]
 
 
+def check_viewer(seat: object, players: int) -> Viewer:
+    """``seat`` if it may be a history's viewer: ``SERVER``, ``None`` or a seat of the hand.
+
+    A bool is refused although ``True == 1``: it is never meant as a seat.
+
+    >>> check_viewer(1, 2), check_viewer(None, 2)
+    (1, None)
+    >>> check_viewer(True, 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.HistoryError: a history is for ... a seat from 0 to 1, not True
+    """
+    if seat is SERVER or seat is None:
+        return seat
+    if type(seat) is not int or not 0 <= seat < players:
+        raise HistoryError(
+            "bad_viewer",
+            "a history is for the server, a spectator (None) or a seat from 0 to "
+            f"{players - 1}, not {seat!r}",
+        )
+    return seat
+
+
 # ---------------------------------------------------------------- dealt cards
 
 #: How to read dealt cards out of an event: ``(seat or None for the board, cards)``.
@@ -208,6 +231,7 @@ def record(hand: Hand, seat: Viewer = SERVER) -> HandRecord:
     :meth:`Hand.events_for` gives it, so other players' hidden cards are
     absent (``None``) and the record is not replayable.
     """
+    seat = check_viewer(seat, hand.players)
     events = hand.events if seat is SERVER else tuple(hand.events_for(seat))
     seats, board = dealt_cards(events)
     if seat is not SERVER:
@@ -430,7 +454,7 @@ def _read_record(data: object) -> HandRecord:
     finishing = (
         None if data.get("finishing_stacks") is None else _int_list(data, "finishing_stacks")
     )
-    view = _read_view(data.get("view", "server"))
+    view = _read_view(data.get("view", "server"), len(stacks))
     raw_cards = _expect(data, "cards", dict, default={})
     cards: dict[int, tuple[Card | None, ...]] = {}
     for key, value in raw_cards.items():
@@ -489,12 +513,12 @@ def _int_list(data: Mapping[str, Any], name: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _read_view(value: object) -> Viewer:
+def _read_view(value: object, players: int) -> Viewer:
     if value == "server":
         return SERVER
     if value == "spectator":
         return None
-    if type(value) is int:
+    if type(value) is int and 0 <= value < players:
         return value
     raise HistoryError("bad_history", f"'view' must be 'server', 'spectator' or a seat: {value!r}")
 

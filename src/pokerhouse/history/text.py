@@ -59,7 +59,7 @@ from pokerhouse.engine.events import (
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
-from pokerhouse.history.json_history import SERVER, HandRecord, Viewer, record
+from pokerhouse.history.json_history import SERVER, HandRecord, Viewer, check_viewer, record
 
 #: How to print a game's own event: a line, or ``None`` to print nothing.
 TextWriter = Callable[[Event], str | None]
@@ -92,6 +92,7 @@ def to_text(hand: Hand | HandRecord, seat: Viewer = None) -> str:
         events: Iterable[Event] = history.events
     else:
         history = hand
+        seat = check_viewer(seat, len(history.starting_stacks))
         if history.view is SERVER and seat is not SERVER:
             events = (e for e in (for_seat(event, seat) for event in history.events) if e)
         else:

@@ -290,6 +290,32 @@ def test_malformed_fields_are_named(field: str, value: object, message: str) -> 
         replay(data)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"format": "pokerhouse-hand/1", "game": ' + "[" * 100_000, "nested too deeply"),
+        ('{"format": "pokerhouse-hand/1", "n": ' + "9" * 5000 + "}", "a number too long"),
+    ],
+)
+def test_hostile_json_is_refused_as_bad_json(text: str, message: str) -> None:
+    with pytest.raises(HistoryError, match=message) as caught:
+        from_json(text)
+    assert caught.value.code == "bad_json"
+
+
+def test_a_history_nested_deeper_than_any_record_is_refused() -> None:
+    data = document(finished("razz", 25))
+    data["spec"] = {"ante": json.loads("[" * 400 + "]" * 400)}
+    with pytest.raises(HistoryError, match="nested more than 32 levels") as caught:
+        from_json(json.dumps(data))
+    assert caught.value.code == "bad_history"
+    looped: dict[str, object] = {**data}
+    looped["setup"] = looped
+    with pytest.raises(HistoryError, match="nested more than 32 levels"):
+        HandRecord.from_dict(looped)
+
+
 def test_every_history_error_is_a_poker_error() -> None:
     with pytest.raises(PokerError):
         from_json("[]")

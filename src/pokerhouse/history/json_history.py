@@ -280,6 +280,11 @@ def from_json(text: str | bytes) -> HandRecord:
         ) from None
     except UnicodeDecodeError as error:
         raise HistoryError("bad_json", f"not UTF-8 text: {error}") from None
+    except RecursionError:
+        raise HistoryError("bad_json", "not a hand history: JSON nested too deeply") from None
+    except ValueError:
+        # The only other refusal: an integer past Python's digit limit for conversion.
+        raise HistoryError("bad_json", "not a hand history: JSON with a number too long") from None
     return _read_record(data)
 
 
@@ -434,9 +439,37 @@ def _key(key: str, hint: Any) -> Any:
 # ---------------------------------------------------------------- reading
 
 
+#: The deepest nesting a history document needs is a handful of levels; this is ample.
+MAX_DEPTH: Final = 32
+
+
+def _check_depth(data: object) -> None:
+    """Refuse a document nested deeper than :data:`MAX_DEPTH` (or looping back on itself).
+
+    Checked without recursion, so that nothing downstream (the text writer,
+    the spec reader) recurses over hostile nesting.
+    """
+    pending: list[tuple[object, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        children: Iterable[object]
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise HistoryError(
+                "bad_history", f"the history is nested more than {MAX_DEPTH} levels deep"
+            )
+        pending.extend((child, depth + 1) for child in children)
+
+
 def _read_record(data: object) -> HandRecord:
     if not isinstance(data, dict):
         raise HistoryError("bad_history", "a hand history must be a JSON object")
+    _check_depth(data)
     tag = data.get("format")
     if tag != FORMAT:
         if isinstance(tag, str) and tag.startswith("pokerhouse-hand/"):

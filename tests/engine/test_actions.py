@@ -73,3 +73,12 @@ def test_amount_above_maximum_within_stack() -> None:
 def test_legal_actions_pass_through() -> None:
     assert LEGAL.check(Action.raise_to(90)) == Action.raise_to(90)
     assert LEGAL.check(Action.call()) == Action.call()
+
+
+@pytest.mark.parametrize("text", ["bet ²", "raise 1²", "bet " + "9" * 5000])
+def test_parse_reads_only_plain_whole_numbers(text: str) -> None:
+    # Superscripts pass str.isdigit but not int(); a 5000-digit number is past
+    # Python's conversion limit: both must be a coded error, not a ValueError.
+    with pytest.raises(InvalidAction) as error:
+        Action.parse(text)
+    assert error.value.code == "bad_amount"

@@ -120,9 +120,15 @@ class Action:
             raise InvalidAction("malformed_action", f"too many words in action {text!r}")
         if len(words) == 1:
             return Action(kind)
-        if not words[1].isdigit():
+        try:
+            # isdigit() keeps out the signs and underscores int() would take; int()
+            # still refuses some digits ("²") and numbers past its digit limit.
+            amount = int(words[1]) if words[1].isdigit() else None
+        except ValueError:
+            amount = None
+        if amount is None:
             raise InvalidAction("bad_amount", f"amount {words[1]!r} is not a whole number of chips")
-        return Action(kind, int(words[1]))
+        return Action(kind, amount)
 
     def __str__(self) -> str:
         return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"

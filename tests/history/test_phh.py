@@ -199,6 +199,11 @@ def test_actions_one_per_line_get_their_own_line_numbers() -> None:
         ("'d dh p1 6s3hKh'", "'d xx p1 6s3hKh'", "not a dealing action"),
         ("'p3 sm 4s3d2d8s3s5s6c'", "'p3 sm 4s3d2d8s3s5sXX'", r"action 29 .*unknown rank 'X'"),
         ("'p2 cc'", "'p2 cbr lots'", "'lots' is not a whole number"),
+        ("'p2 cc'", "'p2 cbr ²'", "'²' is not a whole number"),
+        ("'p2 cc'", "'p2 cbr -5'", "'-5' is not a whole number"),
+        ("'p2 cc'", f"'p2 cbr {'9' * 5000}'", "an amount of 5000 digits is too long"),
+        ("'p2 cc'", f"'p{'1' * 5000} cc'", "is not a player"),
+        ("'d dh p1 6s3hKh'", f"'d dh p{'1' * 5000} 6s3hKh'", "is not a player"),
         ("'p3 sm 4s3d2d8s3s5s6c'", "'p3 sm 4s3d2d8s3s5sAc'", "p3 was never dealt Ac"),
         ("finishing_stacks = [6500000,", "finishing_stacks = [6500001,", "the replay gives"),
         ("bring_in = 50000", "bring_in = 500000", "bring-in .* must be smaller"),
@@ -211,6 +216,26 @@ def test_bad_phh_is_refused_with_a_clear_error(old: str, new: str, message: str)
     assert old in HAND_24
     with pytest.raises(HistoryError, match=message):
         replay_phh(HAND_24.replace(old, new))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("variant = 'FR'\nx = " + "[" * 100_000, "nested too deeply"),
+        ("variant = 'FR'\nx = " + "9" * 5000, "a number too long"),
+    ],
+)
+def test_hostile_toml_is_refused_as_bad_phh(text: str, message: str) -> None:
+    with pytest.raises(HistoryError, match=message) as caught:
+        read_phh(text)
+    assert caught.value.code == "bad_phh"
+
+
+@pytest.mark.parametrize("variant", ["['FR']", "{ name = 'FR' }", "7"])
+def test_a_variant_that_is_not_text_is_refused(variant: str) -> None:
+    with pytest.raises(HistoryError, match="unknown PHH variant") as caught:
+        read_phh(HAND_24.replace("variant = 'FR'", f"variant = {variant}"))
+    assert caught.value.code == "unknown_variant"
 
 
 def test_player_count_must_be_two_to_eight() -> None:

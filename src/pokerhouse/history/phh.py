@@ -134,11 +134,16 @@ def read_phh(source: str | bytes) -> PhhHand:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HistoryError("bad_phh", f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise HistoryError("bad_phh", "not a hand history: TOML nested too deeply") from None
+    except ValueError:
+        # The only other refusal: an integer past Python's digit limit for conversion.
+        raise HistoryError("bad_phh", "not a hand history: TOML with a number too long") from None
     variant = data.get("variant")
     if variant != RAZZ:
         if variant is None:
             raise HistoryError("bad_phh", "the PHH has no 'variant'")
-        if variant in VARIANTS:
+        if isinstance(variant, str) and variant in VARIANTS:
             raise HistoryError(
                 "unknown_variant",
                 f"variant {variant!r} ({VARIANTS[variant]}) is not played here: "
@@ -260,7 +265,8 @@ class _Script:
 
 
 def _player(word: str, players: int, action: PhhAction) -> int:
-    match = re.fullmatch(r"p([1-9][0-9]*)", word)
+    # At most two digits (p1 to p8 here), so that int() never meets a thousand-digit number.
+    match = re.fullmatch(r"p([1-9][0-9]?)", word)
     if match is None or not 1 <= int(match.group(1)) <= players:
         raise HistoryError(
             "bad_action", f"{action.where}: {word!r} is not a player (p1 to p{players})"
@@ -412,11 +418,17 @@ def _our_action(hand: RazzHand, words: list[str], action: PhhAction) -> Action:
 
 
 def _amount(text: str, action: PhhAction) -> int:
-    if not text.isdigit():
+    # ASCII digits only: str.isdigit() also takes '²', which int() refuses.
+    if re.fullmatch(r"[0-9]+", text) is None:
         raise HistoryError(
             "bad_action", f"{action.where}: amount {text!r} is not a whole number of chips"
         )
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:
+        raise HistoryError(
+            "bad_action", f"{action.where}: an amount of {len(text)} digits is too long"
+        ) from None
 
 
 def _sized(hand: RazzHand, amount: int, action: PhhAction) -> Action:

@@ -383,6 +383,25 @@ def test_hand_control_out_of_order_is_refused() -> None:
     assert table.hand is hand
 
 
+@pytest.mark.parametrize("seat", [True, False, "1", 1.0, -1, 3])
+def test_viewing_or_acting_for_a_seat_that_does_not_exist_is_refused(seat: object) -> None:
+    # ``True == 1``: without the check a bool would view and act as seat 1.
+    table = table_3x4(seats=3)
+    table.sit(0, "Ann", 100)
+    table.sit(1, "Bob", 100)
+    hand = table.start_hand()
+    before = pickle.dumps(hand)
+    requests = (lambda: table.view(seat), lambda: table.act(seat, Action.fold()))  # type: ignore[arg-type]
+    for request in requests:
+        with pytest.raises(TableError) as error:
+            request()
+        assert error.value.code == "bad_seat"
+    assert pickle.dumps(hand) == before
+    with pytest.raises(TableError) as error:
+        table.view(2)  # a real seat, empty
+    assert error.value.code == "not_in_hand"
+
+
 def test_table_size_must_suit_the_game() -> None:
     with pytest.raises(TableError) as error:
         Table("razz", seats=9)

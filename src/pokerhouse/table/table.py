@@ -359,6 +359,8 @@ class Table:
         hand = self._running()
         if seat is None:
             return hand.view(None)
+        # A bool would otherwise pass for seat 0 or 1 (True == 1).
+        self._check_seat_number(seat)
         index = self.hand_seat(seat)
         if index is None:
             raise TableError("not_in_hand", f"seat {seat} is not in this hand")
@@ -372,6 +374,7 @@ class Table:
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``action`` for table seat ``seat`` in the running hand."""
         hand = self._running()
+        self._check_seat_number(seat)
         index = self.hand_seat(seat)
         if index is None:
             raise TableError("not_in_hand", f"seat {seat} is not in this hand")

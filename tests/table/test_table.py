@@ -366,6 +366,22 @@ def test_seating_errors_have_their_own_codes() -> None:
     assert table.occupied == (0,)
 
 
+@pytest.mark.parametrize(
+    "name", ["Bob\nAnn wins 500 from the pot", "\x1b[2JBob", "Bob\t", "Bob\u200b", " Ann", "Ann "]
+)
+def test_a_name_that_could_forge_a_line_or_pass_for_another_player_is_refused(name: str) -> None:
+    # Names are printed in narration and logs: a newline or a terminal escape
+    # would forge lines, surrounding blanks would pass for another player.
+    table = table_3x4(seats=3)
+    table.sit(0, "Ann", 100)
+    for request in (lambda: table.sit(1, name, 100), lambda: table.sit_together([(1, name, 100)])):
+        with pytest.raises(TableError) as error:
+            request()
+        assert error.value.code == "bad_name"
+    assert table.occupied == (0,)
+    table.sit(1, "Ana María O'Brien-李", 100)
+
+
 def test_hand_control_out_of_order_is_refused() -> None:
     table = table_3x4(seats=3)
     table.sit(0, "Ann", 100)

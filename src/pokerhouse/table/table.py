@@ -442,6 +442,13 @@ class Table:
         self._check_seat_number(seat)
         if not isinstance(player, str) or not player.strip():
             raise TableError("bad_name", f"a player needs a name, not {player!r}")
+        # Names are printed in narration and logs: a newline or terminal escape would
+        # forge lines there, and surrounding blanks would pass for another player.
+        if not player.isprintable() or player != player.strip():
+            raise TableError(
+                "bad_name",
+                f"a name is printable text without blanks around it, not {player!r}",
+            )
         occupant = self._seats[seat]
         if occupant is not None or seat in taken:
             who = f" by {occupant.player}" if occupant is not None else ""

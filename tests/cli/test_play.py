@@ -142,6 +142,27 @@ def test_bad_arguments_are_reported_as_errors(
     assert "[unknown_game]" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--stack", "2"), "--stack 2 is too small: your box needs 3 chips"),
+        (("--stack", "10", "--ante", "4"), "--stack 10 is too small: your box needs 12 chips"),
+        (("--stack", "12", "--ante", "4", "--bonus", "2"), "your box needs 14 chips"),
+    ],
+)
+def test_a_stack_that_cannot_cover_a_box_is_an_error_before_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: tuple[str, ...],
+    message: str,
+) -> None:
+    # Otherwise the box sits busted and the first rebuy is of 0 chips.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 5))
+    assert main(["play", "casino-holdem", "--players", "3", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.rstrip().endswith("[bad_stack]")
+
+
 def test_shortcuts_map_to_actions() -> None:
     facing_bet = LegalActions(
         (

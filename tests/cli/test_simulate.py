@@ -78,6 +78,22 @@ def test_bad_bot_names_and_counts_are_errors(capsys: pytest.CaptureFixture[str])
     assert "[player_count]" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("game", "stack", "message"),
+    [
+        ("razz", "0", "the stack must be at least 1 chip, not 0"),
+        ("3x4", "-3", "the stack must be at least 1 chip, not -3"),
+        ("casino-holdem", "2", "a box at the minimum ante of 1 needs 3 chips"),
+    ],
+)
+def test_a_stack_too_small_to_play_is_an_error_that_names_it(
+    capsys: pytest.CaptureFixture[str], game: str, stack: str, message: str
+) -> None:
+    assert main(["simulate", game, "--stack", stack, "--hands", "2", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.rstrip().endswith("[bad_stack]")
+
+
 def test_per_100_interval_is_symmetric_around_the_mean() -> None:
     mean, (low, high) = per_100([3, -1, 4, -1, 5, -9, 2, 6])
     assert mean == pytest.approx(112.5)

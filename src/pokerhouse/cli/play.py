@@ -400,6 +400,16 @@ def new_session(args: argparse.Namespace, console: Console, read: Callable[[str]
         you = table.seat(0)
         assert you is not None
         table.set_wager(0, args.ante if args.ante is not None else you.ante, args.bonus)
+        # A box short of its ante, bonus and call would sit busted, with nothing to rebuy.
+        for seat in table.occupied:
+            box = table.seat(seat)
+            if box is not None and box.busted:
+                whose = "your box" if seat == 0 else f"{names[seat]}'s box"
+                raise InvalidSpec(
+                    "bad_stack",
+                    f"--stack {args.stack} is too small: {whose} needs {box.needs} chips "
+                    f"(ante {box.ante}, the call of {2 * box.ante}, bonus {box.bonus})",
+                )
     console.print(f"[bold]{info.title}[/]: {players} seats, {args.stack} chips each.")
     if drawn:
         draw = ", ".join(f"{names[seat]} {card_markup(card)}" for seat, card in drawn.items())

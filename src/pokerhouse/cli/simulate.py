@@ -135,6 +135,8 @@ def simulate(
         )
     if hands < 0:
         raise InvalidSpec("bad_count", f"the number of hands must be >= 0, not {hands}")
+    if stack < 1:
+        raise InvalidSpec("bad_stack", f"the stack must be at least 1 chip, not {stack}")
     rng = rng if rng is not None else random.Random()
     table = Table(
         info.name,
@@ -146,6 +148,14 @@ def simulate(
         get_bot(name, game=info.name, rng=random.Random(rng.getrandbits(64))) for name in bots
     ]
     table.sit_together((seat, f"{bot.name}-{seat}", stack) for seat, bot in enumerate(players))
+    first = table.seat(0)
+    if first is not None and first.busted:
+        # Every box bets the minimum: one short of its ante and call would never be dealt in.
+        raise InvalidSpec(
+            "bad_stack",
+            f"a stack of {stack} is too small: a box at the minimum ante of {first.ante} "
+            f"needs {first.needs} chips (the ante and the call of twice it)",
+        )
 
     def policy(seat: int, view: View) -> Action:
         return players[seat].choose(view)

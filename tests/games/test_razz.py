@@ -106,6 +106,14 @@ def test_short_bring_in_others_still_enter_for_the_full_bring_in() -> None:
     assert isinstance(called, ActionTaken) and called.added == SPEC.bring_in
 
 
+def test_call_of_a_short_bring_in_states_the_full_bring_in() -> None:
+    hand = deal(["2c 3c Kd", "4c 5c 7h", "6c 7c 8s"], stacks=[2, 100, 100])
+    act(hand, "bring_in")  # one chip, all-in
+    assert_rejected_unchanged(hand, Action(ActionKind.CALL, 1))
+    act(hand, "call 2")
+    assert hand.bets[1] == SPEC.bring_in
+
+
 def test_short_stacked_bring_in_cannot_complete_for_less_than_the_bring_in() -> None:
     spec = RazzSpec(ante=1, bring_in=4, small_bet=10, big_bet=20)
     hand = deal(["2c 3c Kd", "4c 5c 7h", "6c 7c 8s"], stacks=[4, 100, 100], spec=spec)

@@ -22,7 +22,7 @@ from pokerhouse.engine.events import (
 from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
 from pokerhouse.games import new_hand
 from pokerhouse.games.three_by_four import ThreeByFourHand, ThreeByFourSpec
-from tests.helpers import holdem_order, play_out, stacked_deck
+from tests.helpers import assert_rejected_unchanged, holdem_order, play_out, stacked_deck
 
 BOARD = "2c 7d 9h Jc"
 
@@ -349,6 +349,27 @@ def test_malformed_actions_are_rejected(action: object, code: str) -> None:
     with pytest.raises(InvalidAction) as error:
         hand.act(action)  # type: ignore[arg-type]
     assert error.value.code == code
+
+
+@pytest.mark.parametrize("amount", [-5, 0, 9, 11, 10**100])
+def test_call_stating_another_amount_than_the_call_is_rejected(amount: int) -> None:
+    # Amounts are totals in the round ("to"): facing a bet of 10, a call is to 10.
+    hand = deal(["As Ad Ah", "Ks Kd Kh"])
+    hand.act(Action.bet(10))
+    with pytest.raises(IllegalAction) as error:
+        hand.act(Action(ActionKind.CALL, amount))
+    assert error.value.code == "wrong_call_amount"
+    assert_rejected_unchanged(hand, Action(ActionKind.CALL, amount))
+    hand.act(Action(ActionKind.CALL, 10))
+    assert hand.actions[-1] == (1, Action(ActionKind.CALL, 10))
+
+
+def test_all_in_call_states_the_seats_all_in_total() -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh"], stacks=[100, 30])
+    hand.act(Action.bet(60))
+    assert_rejected_unchanged(hand, Action(ActionKind.CALL, 60))
+    hand.act(Action(ActionKind.CALL, 29))  # 29 behind after the ante
+    assert hand.all_in[1]
 
 
 def test_acting_after_the_hand_is_over_is_rejected() -> None:

@@ -156,10 +156,21 @@ class LegalActions:
 
     ``stack_limit`` is the largest amount the seat can put to: an amount past it
     is reported as more than the seat has, not just more than the maximum.
+    ``call_total``, where set, is the one amount a call may state (in the
+    betting-round games, the seat's total bet after calling).
+
+    >>> LegalActions((LegalAction(ActionKind.CALL),), call_total=40).check(Action.call())
+    Action(kind=<ActionKind.CALL: 'call'>, amount=None)
+    >>> LegalActions((LegalAction(ActionKind.CALL),), call_total=40).check(
+    ...     Action(ActionKind.CALL, 30))
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.IllegalAction: a call here is to 40, not 30 (or give no amount)
     """
 
     actions: tuple[LegalAction, ...]
     stack_limit: int | None = None
+    call_total: int | None = None
 
     def __iter__(self) -> Iterator[LegalAction]:
         return iter(self.actions)
@@ -198,9 +209,16 @@ class LegalActions:
         if legal is None:
             raise self._not_allowed(action.kind)
         if legal.min_amount is None:
-            if amount is not None and action.kind != ActionKind.CALL:
+            if amount is None:
+                return action
+            if action.kind != ActionKind.CALL:
                 raise InvalidAction(
                     "unexpected_amount", f"{action.kind.value} takes no amount (got {amount})"
+                )
+            if self.call_total is not None and amount != self.call_total:
+                raise IllegalAction(
+                    "wrong_call_amount",
+                    f"a call here is to {self.call_total}, not {amount} (or give no amount)",
                 )
             return action
         if amount is None:

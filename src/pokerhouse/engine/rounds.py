@@ -34,6 +34,7 @@ from pokerhouse.engine.pots import Pot, award_pot, build_pots
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
+_CALL = LegalAction(ActionKind.CALL)
 _SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
 
 
@@ -204,14 +205,18 @@ class RoundHand(Hand):
         stack = self._stacks[seat]
         to_call = self.current - self.bets[seat]
         actions = [_FOLD]
+        call_total = None
         if to_call <= 0:
             actions.append(_CHECK)
         else:
-            actions.append(LegalAction(ActionKind.CALL, None, None))
+            actions.append(_CALL)
+            call_total = self.bets[seat] + min(to_call, stack)
         sized = self._sized_action(seat, stack, to_call)
         if sized is not None:
             actions.append(sized)
-        return LegalActions(tuple(actions), stack_limit=self.bets[seat] + stack)
+        return LegalActions(
+            tuple(actions), stack_limit=self.bets[seat] + stack, call_total=call_total
+        )
 
     def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
         if stack <= to_call or not self.can_raise[seat]:

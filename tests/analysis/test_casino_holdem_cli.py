@@ -39,6 +39,7 @@ def test_advise_json_with_pay_table_and_cap(capsys: Any) -> None:
         (["analyze", "teen-patti"], "no_analysis"),
         (["analyze", "casino-holdem", "--simulate", "1"], "bad_rounds"),
         (["analyze", "casino-holdem", "--bonus-pays", "lavish"], "bad_pay_table"),
+        (["analyze", "casino-holdem", "--simulate", "9", "--seed", "-4"], "bad_seed"),
     ],
 )
 def test_bad_input_is_reported_with_its_code(argv: list[str], code: str, capsys: Any) -> None:

@@ -127,6 +127,9 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidSpec("no_analysis", f"analysis is for Casino Hold'em, not {info.title}")
     if args.simulate is not None and args.simulate < 2:
         raise InvalidSpec("bad_rounds", f"--simulate needs at least 2 rounds, not {args.simulate}")
+    if args.seed is not None and args.seed < 0:
+        # numpy's generator takes no negative seed; say so before any work is done.
+        raise InvalidSpec("bad_seed", f"--seed must be a whole number >= 0, not {args.seed}")
     ante_pays = AntePays.parse(args.ante_pays) if args.ante_pays else AntePays()
     bonus_tables = (
         {args.bonus_pays: BonusPays.coerce(args.bonus_pays)}

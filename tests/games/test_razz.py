@@ -416,3 +416,30 @@ def test_seat_with_no_chips_never_acts_and_never_wins_chips() -> None:
     with pytest.raises(InvalidSpec) as error:
         deal(cards, stacks=[0, 100, 100, 100])
     assert error.value.code == "bad_stack"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"ante": -1},
+        {"bring_in": 0},
+        {"bring_in": 5},  # not smaller than the small bet
+        {"small_bet": 4.5},
+        {"big_bet": 4},  # below the small bet
+        {"max_raises": -1},
+        {"max_raises": True},
+        {"heads_up_uncapped": "no"},
+        {"heads_up_uncapped": 1},
+    ],
+)
+def test_bad_specs_are_rejected(options: dict[str, object]) -> None:
+    with pytest.raises(InvalidSpec) as error:
+        RazzSpec(**{"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, **options})  # type: ignore[arg-type]
+    assert error.value.code == "bad_spec"
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_two_to_eight_players(players: int) -> None:
+    with pytest.raises(InvalidSpec) as error:
+        RazzHand(SPEC, [100] * players, Deck(random.Random(1)))
+    assert error.value.code == "player_count"

@@ -54,6 +54,12 @@ class RazzSpec:
                 f"the bring-in ({self.bring_in}) must be smaller than the small bet "
                 f"({self.small_bet})",
             )
+        if type(self.heads_up_uncapped) is not bool:
+            # A string such as "no" would be truthy and lift the cap.
+            raise InvalidSpec(
+                "bad_spec",
+                f"heads_up_uncapped must be true or false, not {self.heads_up_uncapped!r}",
+            )
 
 
 def bring_in_key(card: Card) -> tuple[int, int]:

@@ -193,6 +193,8 @@ def test_random_illegal_actions_are_rejected_and_change_nothing(table: Table, se
             hand.act(choose(hand, rng), seat=wrong)
         except OutOfTurn:
             assert pickle.dumps(hand) == before
+        else:
+            raise AssertionError(f"seat {wrong} acted out of turn")
         hand.act(choose(hand, rng))
         steps += 1
         assert steps < STEP_LIMIT

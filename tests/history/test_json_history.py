@@ -316,6 +316,17 @@ def test_a_history_nested_deeper_than_any_record_is_refused() -> None:
         HandRecord.from_dict(looped)
 
 
+@pytest.mark.parametrize(
+    "setup", [{"seed": 3}, {"options": {"ante": 5}}, {"deck": None}, {"colour": "red"}]
+)
+def test_setup_holds_only_what_the_hand_itself_takes(setup: dict[str, object]) -> None:
+    # The setup is the hand's own keyword arguments; new_hand's (seed, options) are not.
+    data = document(finished("teen-patti", 26, players=3))
+    with pytest.raises(HistoryError, match="setup") as caught:
+        replay({**data, "setup": setup})
+    assert caught.value.code == "bad_setup"
+
+
 def test_every_history_error_is_a_poker_error() -> None:
     with pytest.raises(PokerError):
         from_json("[]")

@@ -25,7 +25,7 @@ from pokerhouse.cards import Card, ScriptedDeck
 from pokerhouse.engine.events import Event, event_to_dict
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import HistoryError, PokerError
-from pokerhouse.games import get_game, new_hand
+from pokerhouse.games import get_game
 from pokerhouse.history.json_history import HandRecord, from_json, spec_from_dict
 
 
@@ -92,7 +92,9 @@ def start_hand(history: HandRecord) -> Hand:
     }
     try:
         deck = ScriptedDeck(seats, [_known(card) for card in history.board])
-        return new_hand(info.name, history.starting_stacks, spec=spec, deck=deck, **history.setup)
+        # The setup is the hand's own keyword arguments: through new_hand, a "seed"
+        # or "options" key would be taken as new_hand's own and silently ignored.
+        return info.hand_type(spec, history.starting_stacks, deck, **history.setup)
     except PokerError as error:
         raise HistoryError("bad_history", f"cannot start the hand: {error}") from None
     except TypeError as error:

@@ -203,6 +203,42 @@ def test_short_all_in_raise_does_not_reopen_betting_for_players_who_acted() -> N
     assert error.value.code == "raise_not_allowed"
 
 
+def test_short_all_ins_adding_up_to_a_full_raise_reopen_betting() -> None:
+    # Robert's Rules / TDA: A bets 100, B all-in 125, C calls, D all-in 200, E calls.
+    # A now faces 100 more, a full raise, and may raise; C faces 75 and may not.
+    hand = deal(
+        ["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh", "Js Jd Jh", "Ts Td Th"],
+        stacks=[1000, 126, 1000, 201, 1000],
+    )
+    hand.act(Action.bet(100))
+    hand.act(Action.raise_to(125))
+    hand.act(Action.call())
+    hand.act(Action.raise_to(200))
+    hand.act(Action.call())
+    assert hand.to_act == 0
+    raise_ = hand.legal_actions().get(ActionKind.RAISE)
+    assert raise_ is not None and raise_.min_amount == 300
+    hand.act(Action.call())
+    assert hand.to_act == 2
+    assert hand.legal_actions().kinds == (ActionKind.FOLD, ActionKind.CALL)
+
+
+def test_fixed_limit_short_all_ins_adding_up_to_a_full_bet_reopen_betting() -> None:
+    hand = deal(
+        ["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh", "Js Jd Jh"],
+        stacks=[1000, 16, 21, 1000],
+        limit="fixed-limit",
+        small_bet=10,
+    )
+    hand.act(Action.bet(10))
+    hand.act(Action.raise_to(15))  # all-in, half a bet short
+    hand.act(Action.raise_to(20))  # all-in, again short
+    hand.act(Action.call())
+    assert hand.to_act == 0
+    raise_ = hand.legal_actions().get(ActionKind.RAISE)
+    assert raise_ is not None and raise_.min_amount == 30
+
+
 def test_full_raise_reopens_betting() -> None:
     hand = deal(["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh"], stacks=[1000, 1000, 1000])
     hand.act(Action.bet(100))

@@ -89,6 +89,9 @@ class RoundHand(Hand):
         self.raises = 0
         self.needs_action = [False] * n
         self.can_raise = [False] * n
+        # The bet each seat last acted facing: short all-ins that together make
+        # a full raise over it reopen the betting for that seat.
+        self.acted_at = [0] * n
         self.last_aggressor: int | None = None
         # Showdown state (only while a manual show-or-muck decision is pending).
         self._showdown_queue: list[int] = []
@@ -327,6 +330,7 @@ class RoundHand(Hand):
         self.last_aggressor = None
         self.needs_action = [self._can_act(seat) for seat in range(n)]
         self.can_raise = list(self.needs_action)
+        self.acted_at = [0] * n
 
     def _begin_betting(self, first: int) -> bool:
         """Set the first seat to act; False when no betting can happen this street."""
@@ -373,6 +377,7 @@ class RoundHand(Hand):
             self._raise_to(seat, action.amount, kind)
         self.needs_action[seat] = False
         self.can_raise[seat] = False
+        self.acted_at[seat] = self.current
         self._emit(
             ActionTaken(
                 seat=seat,
@@ -384,19 +389,25 @@ class RoundHand(Hand):
         )
 
     def _raise_to(self, seat: int, total: int, kind: ActionKind) -> None:
-        """Bet, raise or complete to ``total``; a short all-in does not reopen."""
+        """Bet, raise or complete to ``total``.
+
+        A short all-in does not reopen the betting for seats that have acted,
+        unless, with the short all-ins before it, it leaves a seat facing at
+        least a full raise over the bet it last acted on.
+        """
         self._put_in(seat, total - self.bets[seat])
         increment = total - self.current
         full = increment >= self._full_raise(kind)
         if full:
             self.last_raise = increment
             self.raises += 1
-        self.current = max(self.current, total)
+        self.current = current = max(self.current, total)
         self.last_aggressor = seat
+        reopen_at = current - self._full_raise(ActionKind.RAISE)
         for other in range(self.players):
-            if other != seat and self._can_act(other) and self.bets[other] < self.current:
+            if other != seat and self._can_act(other) and self.bets[other] < current:
                 self.needs_action[other] = True
-                if full:
+                if full or self.acted_at[other] <= reopen_at:
                     self.can_raise[other] = True
 
     def _full_raise(self, kind: ActionKind) -> int:

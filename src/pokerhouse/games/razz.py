@@ -226,6 +226,7 @@ class RazzHand(RoundHand):
             )
             self.needs_action[seat] = False
             self.can_raise[seat] = False
+            self.acted_at[seat] = self.current
             self._after_action(seat)
         else:
             super()._apply(action)

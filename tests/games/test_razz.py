@@ -124,6 +124,16 @@ def test_short_stacked_bring_in_cannot_complete_for_less_than_the_bring_in() -> 
     assert isinstance(called, ActionTaken) and called.added == 4
 
 
+def test_no_completion_when_nobody_else_can_put_chips_in() -> None:
+    # Seat 2 is all-in for the ante, seat 0 brings in with its last two chips:
+    # a completion by seat 1 could only come back to it, so it may call or fold.
+    hand = deal(["2c 3c Kd", "4c 5c 7h", "6c 7c 8s"], stacks=[3, 100, 1])
+    act(hand, "bring_in")
+    assert hand.all_in == [True, False, True]
+    assert kinds(hand) == ["fold", "call"]
+    assert_rejected_unchanged(hand, Action(ActionKind.COMPLETE, 5))
+
+
 def test_bring_in_player_may_complete_to_the_small_bet() -> None:
     hand = deal(["2c 3c Kd", "4c 5c 7h", "6c 7c 8s"])
     act(hand, "complete 5")

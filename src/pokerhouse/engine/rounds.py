@@ -227,12 +227,7 @@ class RoundHand(Hand):
         cap = self._max_raises()
         if cap is not None and self.raises >= cap:
             return None
-        # Raising needs somebody else who can still put chips in.
-        folded, all_in = self.folded, self.all_in
-        for other in range(self.players):
-            if other != seat and not folded[other] and not all_in[other]:
-                break
-        else:
+        if not self._another_can_bet(seat):
             return None
         low, high = raise_bounds(
             self.limit,
@@ -246,6 +241,14 @@ class RoundHand(Hand):
         )
         kind = ActionKind.BET if self.current == 0 else ActionKind.RAISE
         return LegalAction(kind, low, high)
+
+    def _another_can_bet(self, seat: int) -> bool:
+        """Whether a seat other than ``seat`` can still put chips in (else raising is moot)."""
+        folded, all_in = self.folded, self.all_in
+        for other in range(self.players):
+            if other != seat and not folded[other] and not all_in[other]:
+                return True
+        return False
 
     def view(self, seat: int | None) -> View:
         cards = tuple(

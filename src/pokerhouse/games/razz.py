@@ -143,7 +143,7 @@ class RazzHand(RoundHand):
     def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
         if not self._completing():
             return super()._sized_action(seat, stack, to_call)
-        if stack <= to_call or not self.can_raise[seat]:
+        if stack <= to_call or not self.can_raise[seat] or not self._another_can_bet(seat):
             return None
         total = min(self.spec.small_bet, self.bets[seat] + stack)
         return LegalAction(ActionKind.COMPLETE, total, total)

@@ -416,6 +416,16 @@ def test_acting_after_the_hand_is_over_is_rejected() -> None:
     assert error.value.code == "hand_over"
 
 
+@pytest.mark.parametrize("seat", [True, 1.0, -1, 3, "1"])
+def test_a_view_for_something_that_is_not_a_seat_is_refused(seat: object) -> None:
+    # True == 1 and 1.0 == 1: without the check they were shown seat 1's hole cards.
+    hand = deal(["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh"])
+    for ask in (hand.view, hand.events_for):
+        with pytest.raises(InvalidAction) as error:
+            ask(seat)  # type: ignore[operator]
+        assert error.value.code == "bad_seat"
+
+
 @pytest.mark.parametrize(
     ("options", "code"),
     [({"ante": -1}, "bad_spec"), ({"small_bet": 0}, "bad_spec"), ({"limit": "huge"}, "bad_limit")],

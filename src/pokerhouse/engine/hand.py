@@ -21,7 +21,7 @@ from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, LegalActions
 from pokerhouse.engine.events import Event, for_seat
 from pokerhouse.engine.pots import Pot
-from pokerhouse.errors import IllegalAction, InvalidSpec, OutOfTurn
+from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
 
 NO_ACTIONS = LegalActions(())
 
@@ -97,12 +97,23 @@ class Hand(ABC):
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """Events from index ``start`` as ``seat`` may see them."""
+        self._check_viewer(seat)
         shown: list[Event] = []
         for event in self._events[start:]:
             visible = for_seat(event, seat)
             if visible is not None:
                 shown.append(visible)
         return shown
+
+    def _check_viewer(self, seat: object) -> None:
+        """Refuse a viewer that is neither a seat number of this hand nor ``None``.
+
+        ``True == 1`` and ``1.0 == 1``: such a value would be shown seat 1's cards.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise InvalidAction(
+                "bad_seat", f"{seat!r} is not a seat of this hand (0 to {self.players - 1})"
+            )
 
     def setup(self) -> dict[str, Any]:
         """Keyword arguments, beyond spec, stacks and deck, that re-create this hand.

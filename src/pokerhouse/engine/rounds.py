@@ -251,6 +251,7 @@ class RoundHand(Hand):
         return False
 
     def view(self, seat: int | None) -> View:
+        self._check_viewer(seat)
         cards = tuple(
             tuple(
                 card if (up or self.revealed[owner] or owner == seat) else None

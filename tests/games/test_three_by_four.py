@@ -436,6 +436,24 @@ def test_bad_specs_are_rejected(options: dict[str, object], code: str) -> None:
     assert error.value.code == code
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"always_show": [3]},
+        {"always_show": [True]},
+        {"always_show": "01"},
+        {"always_show": 1},
+        {"always_show": [[0]]},
+        {"manual_showdown": "no"},
+        {"manual_showdown": 1},
+    ],
+)
+def test_bad_showdown_settings_are_rejected(options: dict[str, object]) -> None:
+    with pytest.raises(InvalidSpec) as error:
+        new_hand("3x4", [100] * 3, seed=1, **options)
+    assert error.value.code == "bad_option"
+
+
 @pytest.mark.parametrize("players", [1, 11])
 def test_two_to_ten_players(players: int) -> None:
     with pytest.raises(InvalidSpec) as error:

@@ -31,11 +31,32 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.engine.hand import NO_ACTIONS, Hand, View
 from pokerhouse.engine.pots import Pot, award_pot, build_pots
+from pokerhouse.errors import InvalidSpec
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
 _CALL = LegalAction(ActionKind.CALL)
 _SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
+
+
+def _check_showdown_settings(
+    always_show: Iterable[int], manual_showdown: bool, players: int
+) -> frozenset[int]:
+    """The seats that always show, once checked; ``manual_showdown`` must be a bool."""
+    if type(manual_showdown) is not bool:
+        raise InvalidSpec(
+            "bad_option", f"manual_showdown must be true or false, not {manual_showdown!r}"
+        )
+    try:
+        seats = None if isinstance(always_show, str) else frozenset(always_show)
+    except TypeError:  # not a collection, or one of unhashable things
+        seats = None
+    if seats is None or any(type(s) is not int or not 0 <= s < players for s in seats):
+        raise InvalidSpec(
+            "bad_option",
+            f"always_show must hold seat numbers 0 to {players - 1}, not {always_show!r}",
+        )
+    return seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +91,7 @@ class RoundHand(Hand):
         self.deck = deck
         self.ante = ante
         self.limit = limit
-        self.always_show = frozenset(always_show)
+        self.always_show = _check_showdown_settings(always_show, manual_showdown, n)
         self.manual_showdown = manual_showdown
         self._stacks = list(stacks)
         self.bets = [0] * n

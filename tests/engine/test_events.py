@@ -60,6 +60,27 @@ def test_every_event_type_is_registered_under_its_name() -> None:
         ("hand_ended", "bad_event"),
         ({"type": "hand_ended", "net": "x", "stacks": [1]}, "bad_event"),
         ({"type": "cards_dealt", "seat": 0, "cards": ["Zz"], "face_up": [True]}, "bad_event"),
+        ({"type": "cards_dealt", "seat": 0, "cards": [5], "face_up": [True]}, "bad_event"),
+        ({"type": "hand_shown", "seat": 0, "cards": [None]}, "bad_event"),
+        ({"type": "hand_shown", "seat": 0, "cards": [{"rank": "A"}]}, "bad_event"),
+        # A dealt event whose cards and face-up flags differ in number cannot be filtered.
+        (
+            {"type": "cards_dealt", "seat": 0, "cards": ["As"], "face_up": [False, True]},
+            "bad_event",
+        ),
+        (
+            {"type": "action_taken", "seat": 0, "action": {"kind": "bet", "amount": "x"}},
+            "bad_event",
+        ),
+        (
+            {"type": "action_taken", "seat": 0, "action": {"kind": "bet", "amount": 2.5}},
+            "bad_event",
+        ),
+        ({"type": "action_taken", "seat": 0, "action": ["bet", 5]}, "bad_event"),
+        (
+            {"type": "action_taken", "seat": 0, "action": {"kind": "bet", "amount": True}},
+            "bad_event",
+        ),
     ],
 )
 def test_malformed_events_are_rejected(data: object, code: str) -> None:

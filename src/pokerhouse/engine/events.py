@@ -248,7 +248,12 @@ def event_from_dict(data: object) -> Event:
         for field in dataclasses.fields(cls):
             if field.name in data:
                 kwargs[field.name] = _decode(data[field.name], hints[field.name])
-        return cls(**kwargs)
+        event = cls(**kwargs)
+        # An event the seat filter cannot handle (cards and face-up flags of
+        # different lengths) would fail later, when shown to a player.
+        event.visible_to()
+        event.redacted()
+        return event
     except (TypeError, ValueError, KeyError) as error:
         raise HistoryError("bad_event", f"malformed {name} event {data!r}: {error}") from None
 
@@ -281,9 +286,16 @@ def _decode(value: Any, hint: Any) -> Any:
             return tuple(_decode(item, args[0]) for item in value)
         return tuple(_decode(item, arg) for item, arg in zip(value, args, strict=True))
     if hint is Card:
+        if not isinstance(value, str):
+            raise ValueError(f"expected a card such as 'As', got {value!r}")
         return Card.parse(value)
     if hint is Action:
-        return Action(ActionKind(value["kind"]), value.get("amount"))
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an action object, got {value!r}")
+        amount = value.get("amount")
+        if amount is not None and type(amount) is not int:
+            raise ValueError(f"expected a whole number of chips, got {amount!r}")
+        return Action(ActionKind(value["kind"]), amount)
     if isinstance(hint, type) and issubclass(hint, Enum):
         return hint(value)
     if hint is int and (type(value) is not int):

@@ -179,6 +179,14 @@ def test_no_big_bet_on_open_pair_on_fourth_street() -> None:
     assert_rejected_unchanged(hand, Action.bet(10))
 
 
+def test_folding_is_allowed_when_a_check_is_free() -> None:
+    hand = deal(["2c 3c Kd Qc", "4c 5c 7h 8d", "6c 8c 9h Jd"])
+    act(hand, "bring_in", "call", "call")
+    assert "check" in kinds(hand)
+    act(hand, "fold")
+    assert hand.folded[1] and not hand.is_over
+
+
 def test_cap_is_one_bet_and_three_raises() -> None:
     hand = deal(["2c 3c Kd Qc", "4c 5c 7h 8d", "6c 8c 9h Jd"])
     act(hand, "bring_in", "call", "call")
@@ -381,6 +389,18 @@ def test_showdown_without_a_bet_starts_left_of_the_dealer() -> None:
     play_passively(hand)
     order = [event.seat for event in hand.events if isinstance(event, HandShown)]
     assert order == [0, 1, 2]
+
+
+def test_showdown_after_an_all_in_every_hand_is_shown() -> None:
+    # Seat 0 completes all-in on third street and seat 1 calls: seat 1's losing
+    # hand is shown too.
+    hand = deal(["7c 5c Kd 4c 3c 2c Qc", "8d 4d Qh 3d 2d Ad Qd"], stacks=[6, 100])
+    act(hand, "complete 5", "call")
+    assert hand.all_in[0]
+    play_passively(hand)
+    assert [e.seat for e in hand.events if isinstance(e, HandShown)] == [0, 1]
+    assert not any(isinstance(e, HandMucked) for e in hand.events)
+    assert hand.results() == (6, -6)
 
 
 def test_showdown_a_hand_that_cannot_win_is_mucked() -> None:

@@ -158,6 +158,18 @@ def test_a_bet_nobody_called_is_returned_to_its_bettor() -> None:
     assert hand.results() == (1, -1)
 
 
+def test_a_bet_bigger_than_any_caller_can_match_comes_back_down_to_the_largest_call() -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh", "3s 4d 8c"], stacks=[1000, 51, 31])
+    hand.act(Action.bet(500))
+    hand.act(Action.call())  # all-in for 50
+    hand.act(Action.call())  # all-in for 30
+    returned = [(e.seat, e.amount) for e in hand.events if isinstance(e, BetReturned)]
+    assert returned == [(0, 450)]
+    awards = [(e.amount, e.winners) for e in hand.events if isinstance(e, PotAwarded)]
+    assert awards == [(93, (0,)), (40, (0,))]
+    assert hand.stacks == (1082, 0, 0)
+
+
 def test_split_pot_equal_hands_share_equally() -> None:
     hand = deal(["Td 2c 3c", "Th 2d 3d"], board="As Ks Qs Js")
     check_down(hand)
@@ -239,6 +251,14 @@ def test_fixed_limit_short_all_ins_adding_up_to_a_full_bet_reopen_betting() -> N
     assert raise_ is not None and raise_.min_amount == 30
 
 
+def test_short_all_in_leaves_the_minimum_raise_at_the_last_full_raise() -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh"], stacks=[1000, 130, 1000])
+    hand.act(Action.bet(100))
+    hand.act(Action.raise_to(129))  # all-in, 29 more: not a raise of 100
+    raise_ = hand.legal_actions().get(ActionKind.RAISE)
+    assert raise_ is not None and raise_.min_amount == 229
+
+
 def test_full_raise_reopens_betting() -> None:
     hand = deal(["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh"], stacks=[1000, 1000, 1000])
     hand.act(Action.bet(100))
@@ -255,6 +275,17 @@ def test_pot_limit_largest_raise_is_the_pot_after_calling() -> None:
     raise_ = hand.legal_actions().get(ActionKind.RAISE)
     # Call 3 (pot 9), then raise by 9: to 12.
     assert raise_ is not None and (raise_.min_amount, raise_.max_amount) == (6, 12)
+
+
+def test_pot_limit_largest_bet_on_a_later_street_is_the_pot() -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh", "Qs Qd Qh"], limit=Limit.POT_LIMIT)
+    hand.act(Action.bet(3))
+    hand.act(Action.call())
+    hand.act(Action.call())
+    assert hand.street is not None and hand.street.name == "flop"
+    bet = hand.legal_actions().get(ActionKind.BET)
+    assert bet is not None and (bet.min_amount, bet.max_amount) == (2, 12)
+    assert_rejected_unchanged(hand, Action.bet(13))
 
 
 def test_fixed_limit_small_bet_first_two_rounds_big_bet_last_two_and_cap() -> None:
@@ -304,6 +335,20 @@ def test_showdown_after_checks_starts_left_of_dealer_and_losers_muck() -> None:
     assert shown(hand) == [0]
     mucked = [e.seat for e in hand.events if isinstance(e, HandMucked)]
     assert mucked == [1, 2]
+
+
+def test_a_hand_beaten_in_the_main_pot_still_shows_for_a_side_pot_it_can_win() -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh", "3s 4d 8c"], stacks=[21, 100, 100])
+    hand.act(Action.bet(20))  # seat 0 all-in with the best hand
+    hand.act(Action.call())
+    hand.act(Action.call())
+    hand.act(Action.bet(10))  # flop: a side pot between seats 1 and 2
+    hand.act(Action.call())
+    check_down(hand)
+    assert shown(hand) == [0, 1]  # seat 1 loses the main pot but wins the side pot
+    assert [e.seat for e in hand.events if isinstance(e, HandMucked)] == [2]
+    awards = [(e.amount, e.winners) for e in hand.events if isinstance(e, PotAwarded)]
+    assert awards == [(63, (0,)), (20, (1,))]
 
 
 def test_a_seat_can_choose_to_always_show() -> None:

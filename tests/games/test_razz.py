@@ -26,6 +26,7 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games.razz import RazzHand, RazzSpec
+from pokerhouse.games.three_by_four import ThreeByFourSpec
 from tests.helpers import assert_rejected_unchanged
 
 SPEC = RazzSpec(ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -465,6 +466,14 @@ def test_seat_with_no_chips_never_acts_and_never_wins_chips() -> None:
 def test_bad_specs_are_rejected(options: dict[str, object]) -> None:
     with pytest.raises(InvalidSpec) as error:
         RazzSpec(**{"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10, **options})  # type: ignore[arg-type]
+    assert error.value.code == "bad_spec"
+
+
+@pytest.mark.parametrize("spec", [ThreeByFourSpec(), {"ante": 1}, None])
+def test_a_hand_needs_a_razz_spec(spec: object) -> None:
+    # A 3x4 spec has no bring-in: the hand failed with AttributeError at the first decision.
+    with pytest.raises(InvalidSpec) as error:
+        RazzHand(spec, [100, 100])  # type: ignore[arg-type]
     assert error.value.code == "bad_spec"
 
 

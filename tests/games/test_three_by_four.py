@@ -21,6 +21,7 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
 from pokerhouse.games import new_hand
+from pokerhouse.games.razz import RazzSpec
 from pokerhouse.games.three_by_four import ThreeByFourHand, ThreeByFourSpec
 from tests.helpers import assert_rejected_unchanged, holdem_order, play_out, stacked_deck
 
@@ -497,6 +498,13 @@ def test_bad_showdown_settings_are_rejected(options: dict[str, object]) -> None:
     with pytest.raises(InvalidSpec) as error:
         new_hand("3x4", [100] * 3, seed=1, **options)
     assert error.value.code == "bad_option"
+
+
+@pytest.mark.parametrize("spec", [RazzSpec(), {"ante": 1}, None])
+def test_a_hand_needs_a_three_by_four_spec(spec: object) -> None:
+    with pytest.raises(InvalidSpec) as error:
+        ThreeByFourHand(spec, [100, 100])  # type: ignore[arg-type]
+    assert error.value.code == "bad_spec"
 
 
 @pytest.mark.parametrize("players", [1, 11])

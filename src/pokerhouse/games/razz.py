@@ -113,6 +113,8 @@ class RazzHand(RoundHand):
         always_show: Iterable[int] = frozenset(),
         manual_showdown: bool = False,
     ) -> None:
+        if not isinstance(spec, RazzSpec):
+            raise InvalidSpec("bad_spec", f"{self.game} needs a RazzSpec, not {spec!r}")
         super().__init__(
             stacks,
             deck if deck is not None else Deck(),

@@ -84,6 +84,8 @@ class ThreeByFourHand(RoundHand):
         always_show: Iterable[int] = frozenset(),
         manual_showdown: bool = False,
     ) -> None:
+        if not isinstance(spec, ThreeByFourSpec):
+            raise InvalidSpec("bad_spec", f"{self.game} needs a ThreeByFourSpec, not {spec!r}")
         super().__init__(
             stacks,
             deck if deck is not None else Deck(),

@@ -16,7 +16,7 @@ from pokerhouse.engine.events import (
     event_to_dict,
     for_seat,
 )
-from pokerhouse.errors import HistoryError
+from pokerhouse.errors import HistoryError, InvalidAction
 
 
 def test_face_down_cards_are_seen_only_by_their_owner() -> None:
@@ -87,3 +87,12 @@ def test_malformed_events_are_rejected(data: object, code: str) -> None:
     with pytest.raises(HistoryError) as error:
         event_from_dict(data)
     assert error.value.code == code
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1"])
+def test_for_seat_refuses_a_viewer_that_is_not_a_seat_number(seat: object) -> None:
+    # True == 1 and 1.0 == 1 would pass as seat 1 and see its face-down cards.
+    event = CardsDealt(seat=1, cards=parse_cards("As Kd"), face_up=(False, False))
+    with pytest.raises(InvalidAction) as error:
+        for_seat(event, seat)  # type: ignore[arg-type]
+    assert error.value.code == "bad_seat"

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, TypeVar
 
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, ActionKind
-from pokerhouse.errors import HistoryError
+from pokerhouse.errors import HistoryError, InvalidAction
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 _E = TypeVar("_E", bound="type[Event]")
@@ -57,6 +57,9 @@ class Event:
 
 def for_seat(event: Event, seat: int | None) -> Event | None:
     """The event as ``seat`` may see it (``seat=None`` is a spectator)."""
+    if seat is not None and type(seat) is not int:
+        # True == 1 and 1.0 == 1: either would be let in as seat 1.
+        raise InvalidAction("bad_seat", f"{seat!r} is not a seat number")
     audience = event.visible_to()
     if audience is None or (seat is not None and seat in audience):
         return event

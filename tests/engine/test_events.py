@@ -59,6 +59,15 @@ def test_every_event_type_is_registered_under_its_name() -> None:
         ({"type": "nope"}, "unknown_event"),
         ("hand_ended", "bad_event"),
         ({"type": "hand_ended", "net": "x", "stacks": [1]}, "bad_event"),
+        ({"type": "hand_ended", "net": [1], "stacks": [1, 2]}, "bad_event"),
+        (
+            {"type": "pot_awarded", "pot": 0, "amount": 9, "winners": [0], "shares": [4, 5]},
+            "bad_event",
+        ),
+        (
+            {"type": "pot_awarded", "pot": 0, "amount": 9, "winners": [0, 1], "shares": [4, 4]},
+            "bad_event",
+        ),
         ({"type": "cards_dealt", "seat": 0, "cards": ["Zz"], "face_up": [True]}, "bad_event"),
         ({"type": "cards_dealt", "seat": 0, "cards": [5], "face_up": [True]}, "bad_event"),
         ({"type": "hand_shown", "seat": 0, "cards": [None]}, "bad_event"),

@@ -526,3 +526,12 @@ def test_same_spec_seats_deck_and_actions_give_the_same_events() -> None:
     assert second.events == first.events
     assert isinstance(first.events[-1], type(second.events[-1]))
     assert any(isinstance(e, ActionTaken) for e in first.events)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", 5, -1])
+def test_acting_as_something_that_is_not_a_seat_is_rejected(seat: object) -> None:
+    hand = deal(["As Ad Ah", "Ks Kd Kh"])
+    hand.act(Action.check())  # seat 1 (== True == 1.0) is now to act
+    with pytest.raises(InvalidAction) as error:
+        hand.act(Action.check(), seat=seat)  # type: ignore[arg-type]
+    assert error.value.code == "bad_seat"

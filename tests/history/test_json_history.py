@@ -242,7 +242,9 @@ def test_tampered_event_names_the_action_and_the_event() -> None:
     hand = finished("razz", 17)
     data = document(hand)
     index = next(i for i, e in enumerate(data["events"]) if e["type"] == "pot_awarded")
+    # A self-consistent forgery (shares still add up), so only replay can catch it.
     data["events"][index]["amount"] += 1
+    data["events"][index]["shares"][0] += 1
     with pytest.raises(HistoryError, match=rf"action \d+ .*: event {index} was recorded as") as c:
         replay(data)
     assert c.value.code == "events_mismatch"

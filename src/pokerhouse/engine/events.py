@@ -203,6 +203,10 @@ class PotAwarded(Event):
     shares: tuple[int, ...]
     description: str = ""
 
+    def __post_init__(self) -> None:
+        if len(self.winners) != len(self.shares) or sum(self.shares) != self.amount:
+            raise ValueError("a pot's shares must match its winners and add up to its amount")
+
 
 @register_event
 @dataclass(frozen=True, slots=True)
@@ -212,6 +216,10 @@ class HandEnded(Event):
     type_name: ClassVar[str] = "hand_ended"
     net: tuple[int, ...]
     stacks: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.net) != len(self.stacks):
+            raise ValueError("a hand's end needs one chip change and one stack per seat")
 
 
 # ---------------------------------------------------------------- serialisation

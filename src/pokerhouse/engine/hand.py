@@ -150,6 +150,7 @@ class Hand(ABC):
         :class:`IllegalAction` or :class:`InvalidAction` and changes nothing
         when the action is not allowed.
         """
+        self._check_viewer(seat)
         if self.is_over:
             raise IllegalAction("hand_over", "the hand is over")
         if seat is not None and seat != self.to_act:

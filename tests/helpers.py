@@ -57,6 +57,10 @@ def illegal_actions(hand: Hand, rng: random.Random) -> Iterator[Action | object]
             yield Action(action.kind, action.min_amount - 1)
             yield Action(action.kind, action.max_amount + 1 + rng.randint(0, 100))
             yield Action(action.kind, None)
+            yield Action(action.kind, float(action.min_amount))  # type: ignore[arg-type]
+            yield Action(action.kind, True)
+        elif action.kind is ActionKind.CALL:
+            yield Action(ActionKind.CALL, 10**12)
     yield "fold"
     yield Action(ActionKind.CALL, -5) if ActionKind.CALL not in legal else Action.bet(-1)
 

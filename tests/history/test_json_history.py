@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from pokerhouse.cards import Card
-from pokerhouse.engine import Action, Limit
+from pokerhouse.engine import Action, ActionKind, Limit
 from pokerhouse.engine.events import CardsDealt, HandShown
 from pokerhouse.errors import HistoryError, PokerError
 from pokerhouse.games import new_hand
@@ -339,3 +339,13 @@ def test_a_valid_action_log_replays_to_a_hand_that_accepts_more_actions() -> Non
     again = replay(to_json(hand))
     again.act(Action.fold())
     assert again.is_over
+
+
+def test_a_teen_patti_seat_that_looked_has_its_own_cards_in_its_history() -> None:
+    hand = new_hand("teen-patti", [100, 100, 100], seed=5)
+    hand.act(Action(ActionKind.LOOK))
+    own = record(hand, seat=0).cards[0]
+    assert None not in own and tuple(own) == tuple(hand.cards[0])  # type: ignore[attr-defined]
+    # Nobody else learns them, and a seat that has not looked sees nothing of its own.
+    assert set(record(hand, seat=1).cards[0]) == {None}
+    assert set(record(hand, seat=1).cards[1]) == {None}

@@ -43,6 +43,7 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import HistoryError, PokerError
+from pokerhouse.games.teen_patti.events import CardsLooked
 
 #: The format tag every JSON hand history starts with.
 FORMAT: Final = "pokerhouse-hand/1"
@@ -142,14 +143,18 @@ def dealt_cards(
 def _fill_shown(
     seats: dict[int, tuple[Card | None, ...]], events: Iterable[Event]
 ) -> dict[int, tuple[Card | None, ...]]:
-    """Fill hidden cards of seats that showed them at showdown (shown cards are public)."""
+    """Fill hidden cards the viewer learned later: shown at showdown, or its own look.
+
+    Teen Patti deals face down to nobody; a seat sees its own cards only when it
+    looks (a :class:`CardsLooked` event that others receive without the cards).
+    """
     filled = dict(seats)
     for event in events:
-        if isinstance(event, HandShown):
+        if isinstance(event, HandShown | CardsLooked):
             known = filled.get(event.seat, ())
             if len(known) == len(event.cards):
                 filled[event.seat] = tuple(
-                    card if card is not None else shown
+                    card if card is not None or shown is None else shown
                     for card, shown in zip(known, event.cards, strict=True)
                 )
     return filled

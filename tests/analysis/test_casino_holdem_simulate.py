@@ -92,3 +92,10 @@ def test_estimate_interval() -> None:
     assert estimate.mean == 1.0
     low, high = estimate.interval()
     assert low < 1.0 < high and estimate.covers(1.2)
+
+
+@pytest.mark.parametrize("seed", [-4, 1.5, "7"])
+def test_a_bad_seed_is_refused_before_any_work(seed: object) -> None:
+    with pytest.raises(InvalidSpec) as error:
+        simulate(100, always_call, seed=seed)  # type: ignore[arg-type]
+    assert error.value.code == "bad_seed"

@@ -132,6 +132,8 @@ def simulate(
     """
     if type(rounds) is not int or rounds < 2:
         raise InvalidSpec("bad_rounds", f"simulate at least 2 rounds, not {rounds!r}")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise InvalidSpec("bad_seed", f"a seed is a whole number >= 0, not {seed!r}")
     payouts = Payouts.of(ante_pays if ante_pays is not None else AntePays(), max_payout)
     bonus_odds = np.array((bonus_pays if bonus_pays is not None else BonusPays()).as_tuple())
     fixed_hole = _known(hole, 2, "hole")

@@ -19,14 +19,13 @@ machine the CPU time is the steadier figure):
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
 import platform
 import subprocess
 import sys
 import time
-import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -40,11 +39,11 @@ from pokerhouse.analysis.casino_holdem import (
     exact_analysis,
     simulate,
 )
-from pokerhouse.cards import FULL_DECK, Card, parse_cards
+from pokerhouse.cards import parse_cards
 
-with warnings.catch_warnings():  # eval7 imports a deprecated pyparsing name
-    warnings.simplefilter("ignore")
-    import eval7
+# The eval7 brute force is the tests' oracle: time that very code.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.analysis.eval7_oracle import eval7_flop_counts
 
 HANDS = [("As Kd", "Qh 7c 2d"), ("7c 2d", "As Kh 9d"), ("9h 8h", "Th 7h 2c"), ("4c 4d", "Jh 8s 3c")]
 
@@ -59,31 +58,6 @@ def timed(work: Callable[[], Any], repeats: int = 1) -> tuple[float, float, Any]
         best_wall = min(best_wall, time.perf_counter() - wall)
         best_cpu = min(best_cpu, time.process_time() - cpu)
     return best_wall, best_cpu, result
-
-
-def eval7_advice(hole: tuple[Card, ...], flop: tuple[Card, ...]) -> list[int]:
-    """Count the flop's 1,070,190 ways one by one with eval7."""
-    cards = {c: eval7.Card(str(c)) for c in FULL_DECK}
-    mine = [cards[c] for c in hole]
-    shown = [cards[c] for c in flop]
-    unseen = [cards[c] for c in FULL_DECK if c not in hole and c not in flop]
-    qualifier = eval7.evaluate([eval7.Card(t) for t in ["4c", "4d", "5h", "3s", "2c"]])
-    counts = [0, 0, 0, 0]
-    for turn, river in itertools.combinations(unseen, 2):
-        board = [*shown, turn, river]
-        value = eval7.evaluate(mine + board)
-        rest = [c for c in unseen if c is not turn and c is not river]
-        for dealer in itertools.combinations(rest, 2):
-            other = eval7.evaluate([*dealer, *board])
-            if other < qualifier:
-                counts[0] += 1
-            elif value > other:
-                counts[1] += 1
-            elif value == other:
-                counts[2] += 1
-            else:
-                counts[3] += 1
-    return counts
 
 
 def first_advice_seconds() -> float:
@@ -116,7 +90,7 @@ def main() -> None:
         wall, cpu, advice = timed(lambda h=hole, f=flop: advise(h, f), repeats=5)
         ours_total += wall
         e_wall, _, counts = timed(
-            lambda h=hole, f=flop: eval7_advice(parse_cards(h), parse_cards(f))
+            lambda h=hole, f=flop: eval7_flop_counts(parse_cards(h), parse_cards(f))
         )
         theirs_total += e_wall
         outcomes = advice.outcomes

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -16,10 +15,7 @@ from pokerhouse.cards import FULL_DECK, Card, parse_cards
 from pokerhouse.errors import InvalidCards, InvalidSpec
 from pokerhouse.evaluate import high_value
 from pokerhouse.games.casino_holdem.paytables import ante_category, dealer_qualifies
-
-with warnings.catch_warnings():  # eval7 imports a deprecated pyparsing name
-    warnings.simplefilter("ignore")
-    import eval7
+from tests.analysis.eval7_oracle import eval7_flop_counts
 
 
 def brute_force(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[list[int], Fraction]:
@@ -47,31 +43,6 @@ def brute_force(hole: tuple[Card, ...], board: tuple[Card, ...]) -> tuple[list[i
                 counts[3] += 1
                 total -= 3
     return counts, Fraction(total)
-
-
-def eval7_flop_counts(hole: tuple[Card, ...], flop: tuple[Card, ...]) -> list[int]:
-    """The flop's 1,070,190 ways, compared by eval7 (an independent evaluator)."""
-    cards = {c: eval7.Card(str(c)) for c in FULL_DECK}
-    mine = [cards[c] for c in hole]
-    shown = [cards[c] for c in flop]
-    unseen = [cards[c] for c in FULL_DECK if c not in hole and c not in flop]
-    qualifier = eval7.evaluate([eval7.Card(t) for t in ["4c", "4d", "5h", "3s", "2c"]])
-    counts = [0, 0, 0, 0]
-    for turn, river in itertools.combinations(unseen, 2):
-        board = [*shown, turn, river]
-        value = eval7.evaluate(mine + board)
-        rest = [c for c in unseen if c is not turn and c is not river]
-        for dealer in itertools.combinations(rest, 2):
-            other = eval7.evaluate([*dealer, *board])
-            if other < qualifier:
-                counts[0] += 1
-            elif value > other:
-                counts[1] += 1
-            elif value == other:
-                counts[2] += 1
-            else:
-                counts[3] += 1
-    return counts
 
 
 @pytest.mark.parametrize("seed", range(8))

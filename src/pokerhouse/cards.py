@@ -273,12 +273,21 @@ class Deck:
         return deck
 
     @classmethod
-    def from_order(cls, order: Sequence[int]) -> Deck:
-        """A deck in exactly this order (first element on top); all 52 cards."""
+    def from_order(cls, order: Sequence[int], rng: RandomSource | None = None) -> Deck:
+        """A deck in exactly this order (first element on top); all 52 cards.
+
+        ``rng`` shuffles only what a rule reshuffles later (Razz's burned cards
+        on a short seventh street); the default is seeded, so a stored order
+        and a stored seed re-create a deck exactly.
+
+        >>> order = Deck(random.Random(3)).order()
+        >>> Deck.from_order(order).order() == order
+        True
+        """
         cards = parse_cards(list(order))
         if len(cards) != 52:
             raise InvalidCards("card_count", f"a full deck order has 52 cards, got {len(cards)}")
-        deck = cls(random.Random(0), shuffle=False)
+        deck = cls(rng if rng is not None else random.Random(0), shuffle=False)
         deck._cards = list(reversed(cards))
         return deck
 

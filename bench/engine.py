@@ -17,6 +17,14 @@ and pot awards included, through each engine's public, checked interface.
 * Razz, ante 1, bring-in 2, limits 5/10, stacks 200: ours is
   ``games.new_hand("razz")``; PokerKit's is ``FixedLimitRazz``.
 
+Beside the bare engine, ``pokerhouse table+bots`` is the path of
+``pokerhouse simulate GAME --bots random``: a :class:`~pokerhouse.table.Table`
+driven through its one door (``Table.apply``), each decision taken by
+:class:`~pokerhouse.bots.RandomBot` from the seat's view, busted seats
+topped up between hands. It folds and raises as often as the policy above
+(its raises are sized at random). Teen Patti has no PokerKit peer: its
+table path is measured against our bare engine with the same policy.
+
 The contenders run in interleaved rounds and each keeps its best round,
 timed in CPU seconds of this process, so a busy machine slows them all
 alike. Printed: hands per second, decisions per
@@ -39,17 +47,23 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.table import Table
 
+from pokerhouse.bots import RandomBot
 from pokerhouse.cards import Deck
 from pokerhouse.engine import Action, ActionKind, Hand
 from pokerhouse.games import new_hand
 from pokerhouse.games.razz import RazzSpec
+from pokerhouse.games.teen_patti import TeenPattiSpec
 from pokerhouse.games.three_by_four import ThreeByFourSpec
+from pokerhouse.table import AddChips, SitTogether, TableLimits
+from pokerhouse.table import Table as PokerTable
 
 PLAYERS = 6
+TABLE_PATH = "pokerhouse table+bots"
 STACK = 200
 FOLD, RAISE = 0.12, 0.27  # roll < FOLD folds (facing a bet), roll < RAISE raises
 THREE_BY_FOUR = ThreeByFourSpec(ante=1, small_bet=2)
 RAZZ = RazzSpec(ante=1, bring_in=2, small_bet=5, big_bet=10)
+TEEN_PATTI = TeenPattiSpec(ante=1)
 _SIZED = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
 _PASSIVE = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
 
@@ -61,7 +75,7 @@ def our_action(hand: Hand, rng: random.Random) -> Action:
     """The benchmark policy over our legal actions."""
     legal = hand.legal_actions()
     roll = rng.random()
-    if roll < FOLD and ActionKind.CALL in legal:
+    if roll < FOLD and (ActionKind.CALL in legal or ActionKind.LOOK in legal):
         return Action(ActionKind.FOLD)
     if roll < RAISE:
         for option in legal:
@@ -83,6 +97,23 @@ def our_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
             hand.act(our_action(hand, rng))
             decisions += 1
         assert sum(hand.stacks) == STACK * PLAYERS
+    return decisions
+
+
+def table_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
+    """Play ``count`` hands at a table of random bots, as ``simulate`` does; the decisions."""
+    table = PokerTable(game, seats=PLAYERS, spec=spec, limits=TableLimits(1, STACK), rng=rng)
+    table.apply(SitTogether(tuple((seat, f"bot{seat}", STACK) for seat in range(PLAYERS))))
+    bots = [RandomBot(rng=random.Random(rng.getrandbits(32))) for _ in range(PLAYERS)]
+    decisions = 0
+    for _ in range(count):
+        for seat in range(PLAYERS):
+            info = table.seat(seat)
+            if info is not None and info.busted:
+                table.apply(AddChips(seat, STACK - info.stack))
+        summary = table.play_hand(lambda seat, view: bots[seat].choose(view))
+        decisions += len(summary.hand.actions)
+    assert table.chips_conserved()
     return decisions
 
 
@@ -198,6 +229,7 @@ def warm_up() -> None:
     """Build the evaluators' tables (once per process) before any clock starts."""
     our_hands("3x4", THREE_BY_FOUR, 20, random.Random(0))
     our_hands("razz", RAZZ, 20, random.Random(0))
+    our_hands("teen-patti", TEEN_PATTI, 20, random.Random(0))
 
 
 def race(contenders: list[Contender], rounds: int, seed: int) -> None:
@@ -231,31 +263,59 @@ def contenders(quick: bool) -> list[Contender]:
         Contender(
             "PokerKit", "3x4", lambda n, rng: pokerkit_hands(peers["3x4"], n, rng), theirs_count
         ),
+        Contender(
+            TABLE_PATH,
+            "3x4",
+            lambda n, rng: table_hands("3x4", THREE_BY_FOUR, n, rng),
+            ours_count,
+        ),
         Contender("pokerhouse", "razz", lambda n, rng: our_hands("razz", RAZZ, n, rng), ours_count),
         Contender(
             "PokerKit", "razz", lambda n, rng: pokerkit_hands(peers["razz"], n, rng), theirs_count
+        ),
+        Contender(TABLE_PATH, "razz", lambda n, rng: table_hands("razz", RAZZ, n, rng), ours_count),
+        Contender(
+            "pokerhouse",
+            "teen-patti",
+            lambda n, rng: our_hands("teen-patti", TEEN_PATTI, n, rng),
+            ours_count,
+        ),
+        Contender(
+            TABLE_PATH,
+            "teen-patti",
+            lambda n, rng: table_hands("teen-patti", TEEN_PATTI, n, rng),
+            ours_count,
         ),
     ]
 
 
 def report(console: Console, field: list[Contender], rounds: int) -> None:
     table = Table(title=f"Full {PLAYERS}-handed hands, best of {rounds} rounds")
-    for column in ("game", "engine", "hands", "hands/s", "decisions/hand", "pokerhouse ×"):
+    columns = ("game", "engine", "hands", "hands/s", "decisions/hand", "× PokerKit", "× bare")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("game", "engine") else "right")
     by_game: dict[str, dict[str, Contender]] = {}
     for contender in field:
         by_game.setdefault(contender.game, {})[contender.name] = contender
-    for game, pair in by_game.items():
-        ours, theirs = pair["pokerhouse"], pair["PokerKit"]
-        for contender in (ours, theirs):
-            ratio = f"{ours.rate / theirs.rate:.1f}" if contender is theirs else ""
+    for game, entries in by_game.items():
+        peer, bare = entries.get("PokerKit"), entries["pokerhouse"]
+        for contender in entries.values():
+            versus_peer = (
+                f"{contender.rate / peer.rate:.1f}"
+                if peer is not None and contender is not peer
+                else ""
+            )
+            versus_bare = (
+                f"{contender.rate / bare.rate:.2f}" if contender.name == TABLE_PATH else ""
+            )
             table.add_row(
                 game,
                 contender.name,
                 str(contender.count),
                 f"{contender.rate:,.0f}",
                 f"{contender.decisions / contender.count:.1f}",
-                ratio,
+                versus_peer,
+                versus_bare,
             )
     console.print(table)
 

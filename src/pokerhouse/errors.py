@@ -62,3 +62,13 @@ class HistoryError(PokerError, ValueError):
     """A hand history that is malformed, truncated or does not replay."""
 
     default_code = "invalid_history"
+
+
+class EngineFault(PokerError):
+    """The engine failed inside an action it had accepted: the hand is broken.
+
+    Not the caller's fault: the hand refuses every later action with this
+    error, and a table voids it (every chip back to where it was).
+    """
+
+    default_code = "engine_fault"

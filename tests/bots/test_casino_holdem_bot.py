@@ -19,7 +19,7 @@ from pokerhouse.cards import FULL_DECK, Deck
 from pokerhouse.engine import Action
 from pokerhouse.games import new_hand
 from pokerhouse.games.casino_holdem.paytables import AntePays
-from pokerhouse.table import Table, TableLimits
+from pokerhouse.table import AddChips, SitTogether, Table, TableLimits
 
 #: Every 50th flop class: 36 of the 1,755, all suit patterns and ranks across the range.
 SAMPLED_CLASSES = list(range(0, 1755, 50))
@@ -91,7 +91,7 @@ def test_a_payout_cap_that_can_bind_switches_to_exact_advice_with_the_cap(
     deck = Deck.stacked("Ks 2c Qs 3d  As Js Ts")  # box: Ks Qs on As Js Ts
     hand = new_hand("casino-holdem", [1000], deck=deck, antes=[100], options=spec)
     view = hand.view(0)
-    assert view.extra["max_payout"] == 2000
+    assert view.max_payout == 2000
     capped = advise("Ks Qs", "As Js Ts", max_payout=Fraction(2000, 100))
     assert capped.action == "call"
 
@@ -127,14 +127,14 @@ def test_smart_boxes_at_a_table_give_the_house_about_its_published_edge() -> Non
     only to within about 0.15 antes. The exact checks above carry the precision.
     """
     table = Table("casino-holdem", seats=7, limits=TableLimits(1, 1000), rng=random.Random(5))
-    table.sit_together((seat, f"box{seat}", 1000) for seat in range(7))
+    table.apply(SitTogether(tuple((seat, f"box{seat}", 1000) for seat in range(7))))
     bot = get("smart", game="casino-holdem")
     per_round = []
     for _ in range(3000):
         for seat in range(7):
             info = table.seat(seat)
             if info is not None and info.busted:
-                table.rebuy(seat, 1000 - info.stack)
+                table.apply(AddChips(seat, 1000 - info.stack))
         summary = table.play_hand(lambda seat, view: bot.choose(view))
         assert summary.house == summary.hand.house_result  # type: ignore[attr-defined]
         per_round.append(summary.house / len(summary.seats))

@@ -127,7 +127,7 @@ def test_teen_patti_in_the_terminal_look_then_bet(
         "random",
     )
     assert status == 0
-    assert "You look at the cards:" in out
+    assert "You look at your cards:" in out
     assert "(amount_exceeds_stack)" in out
     assert "Stake " in out
 

@@ -234,12 +234,12 @@ def test_dealer_cards_are_hidden_until_the_dealer_shows() -> None:
     dealt = next(e for e in hand.events if isinstance(e, CardsDealt) and e.seat == DEALER)
     for seat in (None, 0, 1):
         assert for_seat(dealt, seat).cards == (None, None)  # type: ignore[union-attr]
-        assert hand.view(seat).extra["dealer_cards"] == (None, None)
+        assert hand.view(seat).dealer_cards == (None, None)
     assert hand.view(0).cards == (parse_cards("Ah 9c"), (None, None))
     assert hand.view(1).cards == ((None, None), parse_cards("2c 2d"))
     hand.act(Action.call())
     hand.act(Action.call())
-    assert hand.view(1).extra["dealer_cards"] == parse_cards("Kd 9d")
+    assert hand.view(1).dealer_cards == parse_cards("Kd 9d")
     assert hand.view(1).cards[0] == parse_cards("Ah 9c")  # shown at the showdown
 
 

@@ -98,7 +98,7 @@ def test_chips_are_conserved_between_boxes_and_house(table: Round, choice_seed: 
     for seat in range(hand.players):
         settled = [e for e in hand.events if isinstance(e, BoxSettled) and e.seat == seat]
         assert len(settled) == 1
-    assert all(on == 0 for on in hand.on_table)
+    assert all(on == 0 for on in hand.contributed)
 
 
 @settings(max_examples=80, deadline=None)
@@ -125,7 +125,7 @@ def test_no_view_shows_another_boxs_or_the_dealers_hidden_cards(
                 assert not set(hand.dealer_cards) & set(
                     c for cards in view.cards for c in cards if c is not None
                 )
-                assert view.extra["dealer_cards"] == (None, None)
+                assert view.dealer_cards == (None, None)
 
 
 @settings(max_examples=60, deadline=None)

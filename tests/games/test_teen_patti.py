@@ -79,9 +79,9 @@ def test_seed_worked_example_step_by_step() -> None:
     a, b, c, d = range(4)
 
     def state() -> tuple[int | None, int, int, int, int]:
-        extra = hand.view(None).extra
-        assert extra["blind_min"] == hand.stake
-        return hand.to_act, extra["stake"], extra["seen_min"], hand.pot_total, hand.view(None).pot
+        view = hand.view(None)
+        assert view.blind_min == hand.stake
+        return hand.to_act, view.stake, view.seen_min, hand.pot_total, view.pot
 
     # Everyone antes 1: pot 4, the stake is the ante; A (left of D) acts first, blind.
     assert [e.amount for e in hand.events if isinstance(e, AntePosted)] == [1, 1, 1, 1]
@@ -121,7 +121,7 @@ def test_seed_worked_example_step_by_step() -> None:
     assert state() == (a, 2, 4, 14, 14)
     # A looks, and having done so, puts in 4 units and asks for a show.
     play(hand, "look")
-    assert hand.to_act == a and hand.view(a).extra["show_cost"] == 4
+    assert hand.to_act == a and hand.view(a).show_cost == 4
     assert ActionKind.SHOW in hand.legal_actions()
     play(hand, "show")
     assert shows_paid(hand) == [(a, 4)]
@@ -256,7 +256,7 @@ def test_show_only_with_exactly_two_players() -> None:
 def test_show_blind_asker_pays_stake_and_looks_only_after_paying() -> None:
     hand = deal("As Kd 9c", "2c 2d 5h")
     play(hand, "bet 4", "look", "bet 8")  # stake 4; seat 1 is seen
-    assert hand.view(0).extra["show_cost"] == 4
+    assert hand.view(0).show_cost == 4
     assert hand.view(0).my_cards == (None, None, None)
     play(hand, "show")
     assert shows_paid(hand) == [(0, 4)]
@@ -287,7 +287,7 @@ def test_show_seen_may_not_ask_blind_player() -> None:
 def test_show_both_seen_costs_twice_the_stake() -> None:
     hand = deal("As Kd 9c", "2c 2d 5h")
     play(hand, "look", "bet 6", "look", "bet 6")  # stake 3
-    assert hand.view(0).extra["show_cost"] == 6
+    assert hand.view(0).show_cost == 6
     play(hand, "show")
     assert shows_paid(hand) == [(0, 6)]
     assert awards(hand) == [(2 + 6 + 6 + 6, (1,), (20,))]
@@ -315,7 +315,7 @@ def test_show_winner_takes_the_whole_pot_without_equalising() -> None:
 def test_show_paid_all_in_with_side_pot() -> None:
     hand = deal("Ah Ad 9c", "2c 3d 5h", stacks=[5, 100])
     play(hand, "bet 1", "bet 10")  # seat 0 has 3 left, less than the stake of 10
-    assert hand.view(0).extra["show_cost"] == 3
+    assert hand.view(0).show_cost == 3
     play(hand, "show")
     # Seat 0 can win only 4 from seat 1; seat 1's other 7 come back.
     assert awards(hand) == [(10, (0,), (10,)), (6, (1,), (6,))]
@@ -412,14 +412,14 @@ def test_an_empty_stack_is_not_dealt_in() -> None:
 # ------------------------------------------------------------------ views, events, replay
 
 
-def test_view_extra_carries_stake_minimums_and_blind_or_seen() -> None:
+def test_view_carries_stake_minimums_and_blind_or_seen() -> None:
     hand = deal("As Kd 9c", "2c 2d 5h", "3c 3d 8h", ante=2)
     play(hand, "bet 3", "look")
-    extra = hand.view(2).extra
-    assert extra["stake"] == 3 and extra["blind_min"] == 3 and extra["seen_min"] == 6
-    assert extra["seen"] == (False, True, False)
-    assert extra["limit"] == "no-limit" and extra["sideshow"] is None
-    assert extra["show_cost"] is None and extra["all_in"] == (False, False, False)
+    view = hand.view(2)
+    assert view.stake == 3 and view.blind_min == 3 and view.seen_min == 6
+    assert view.seen == (False, True, False)
+    assert view.limit == "no-limit" and view.sideshow is None
+    assert view.show_cost is None and view.all_in == (False, False, False)
 
 
 def test_view_shows_others_cards_only_after_a_show() -> None:

@@ -48,7 +48,7 @@ def test_sideshow_costs_a_seen_bet_and_the_previous_player_answers() -> None:
     assert isinstance(paid, ActionTaken) and (paid.seat, paid.added) == (2, 2)
     assert hand.sideshow == (2, 1) and hand.to_act == 1
     assert hand.legal_actions().kinds == (ActionKind.ACCEPT, ActionKind.DECLINE)
-    assert hand.view(0).extra["sideshow"] == (2, 1)
+    assert hand.view(0).sideshow == (2, 1)
     assert hand.stake == 1
 
 
@@ -149,7 +149,7 @@ def test_sideshow_pending_allows_only_accept_or_decline() -> None:
 def test_sideshow_paid_all_in_still_compares() -> None:
     hand = deal(WEAK, MIDDLE, STRONG, stacks=[100, 100, 2])
     play(hand, "look", "bet 2", "look", "bet 2", "look")
-    assert hand.view(2).extra["sideshow_cost"] == 1
+    assert hand.view(2).sideshow_cost == 1
     play(hand, "sideshow", "accept")
     assert hand.all_in[2] and hand.folded[1]
     # Seats 0 and 2 remain, and only seat 0 can still act: everything is shown.

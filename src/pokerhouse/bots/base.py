@@ -17,7 +17,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from pokerhouse.engine.actions import SIZED_KINDS, Action, ActionKind, LegalAction, LegalActions
-from pokerhouse.engine.hand import View
+from pokerhouse.engine.hand import RoundView, View
 from pokerhouse.errors import IllegalAction
 
 
@@ -78,13 +78,10 @@ def clamp_amount(option: LegalAction, amount: int) -> Action:
 def to_call(view: View) -> int:
     """Chips the viewing seat must add to stay in (0 when it may check).
 
-    Reads ``current_bet`` from the view's extra facts when the game gives it.
+    Only betting-round games have a bet to match; elsewhere it is 0.
     """
     assert view.seat is not None
-    current = view.extra.get("current_bet")
-    if isinstance(current, int):
-        return max(0, min(current - view.bets[view.seat], view.stacks[view.seat]))
-    return 0
+    return view.to_call if isinstance(view, RoundView) else 0
 
 
 def live_opponents(view: View) -> list[int]:

@@ -38,7 +38,9 @@ from typing import TYPE_CHECKING
 from pokerhouse.bots.base import require_decision, seeded
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.engine.hand import View
+from pokerhouse.errors import InvalidAction
 from pokerhouse.games.casino_holdem.paytables import AntePays
+from pokerhouse.games.casino_holdem.view import CasinoHoldemView
 
 if TYPE_CHECKING:
     from pokerhouse.analysis.casino_holdem import StrategyTable
@@ -104,15 +106,16 @@ class CasinoHoldemBot:
         assert view.seat is not None
         hole = [card for card in view.my_cards if card is not None]
         flop = list(view.board[:3])
-        antes = view.extra.get("antes")
-        ante = antes[view.seat] if isinstance(antes, tuple) else 1
-        max_payout = view.extra.get("max_payout")
-        capped = isinstance(max_payout, int) and max_payout < largest_win(self.ante_pays) * ante
+        if not isinstance(view, CasinoHoldemView):
+            raise InvalidAction("wrong_game", f"the Casino Hold'em bot cannot play {view.game}")
+        ante = view.antes[view.seat]
+        max_payout = view.max_payout
+        capped = max_payout < largest_win(self.ante_pays) * ante
         table = None if self.exact or capped or self.ante_pays != AntePays() else best_play_table()
         if table is None:
             # Imported here: the analysis package is heavy and only this path needs it.
             from pokerhouse.analysis.casino_holdem import advise
 
-            cap = Fraction(max_payout, ante) if capped and isinstance(max_payout, int) else None
+            cap = Fraction(max_payout, ante) if capped else None
             return advise(hole, flop, self.ante_pays, max_payout=cap).action == "call"
         return table(hole, flop)

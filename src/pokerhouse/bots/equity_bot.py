@@ -31,7 +31,7 @@ from pokerhouse.bots.base import (
     to_call,
 )
 from pokerhouse.engine.actions import Action, ActionKind
-from pokerhouse.engine.hand import View
+from pokerhouse.engine.hand import RoundView, View
 
 #: How far above its fair share (1 / players) the equity must be to bet, and to raise.
 BET_EDGE = 0.25
@@ -65,28 +65,13 @@ def decide_by_equity(view: View, equity: float) -> Action:
         if sized is not None and equity >= bet_at:
             return clamp_amount(sized, mine + _size(view.pot, equity))
         return Action.check()
-    reraise = _aggressions_this_round(view) < 2 or equity >= RERAISE_AT
+    raises = view.bets_and_raises if isinstance(view, RoundView) else 0
+    reraise = raises < 2 or equity >= RERAISE_AT
     if sized is not None and equity >= raise_at and reraise:
         return clamp_amount(sized, mine + owe + _size(view.pot + owe, equity))
     if equity >= owe / (view.pot + owe) + CALL_MARGIN or ActionKind.FOLD not in legal:
         return passive_action(legal)
     return Action.fold()
-
-
-def _aggressions_this_round(view: View) -> int:
-    """Bets, raises and completions since the current street began."""
-    count = 0
-    for event in reversed(view.events):
-        if event.type_name == "street_started":
-            break
-        action = getattr(event, "action", None)
-        if event.type_name == "action_taken" and getattr(action, "kind", None) in (
-            ActionKind.BET,
-            ActionKind.RAISE,
-            ActionKind.COMPLETE,
-        ):
-            count += 1
-    return count
 
 
 def _size(pot: int, equity: float) -> int:

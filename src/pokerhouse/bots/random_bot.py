@@ -77,21 +77,23 @@ class RandomBot:
         """A random legal action for the seat to act."""
         legal = require_decision(view)
         rng = self.rng
-        if ActionKind.ACCEPT in legal:
+        # One set of the kinds on offer: asked about a dozen times a decision.
+        kinds = {action.kind for action in legal.actions}
+        if ActionKind.ACCEPT in kinds:
             return Action(ActionKind.ACCEPT if rng.random() < self.accept else ActionKind.DECLINE)
-        if ActionKind.SHOW_HAND in legal:
+        if ActionKind.SHOW_HAND in kinds:
             return Action(ActionKind.SHOW_HAND)
-        if ActionKind.LOOK in legal and rng.random() < self.look:
+        if ActionKind.LOOK in kinds and rng.random() < self.look:
             return Action(ActionKind.LOOK)
-        if ActionKind.SHOW in legal and rng.random() < self.show:
+        if ActionKind.SHOW in kinds and rng.random() < self.show:
             return Action(ActionKind.SHOW)
-        if ActionKind.SIDESHOW in legal and rng.random() < self.sideshow:
+        if ActionKind.SIDESHOW in kinds and rng.random() < self.sideshow:
             return Action(ActionKind.SIDESHOW)
         roll = rng.random()
-        free = ActionKind.CHECK in legal
+        free = ActionKind.CHECK in kinds
         if roll < self.fold:
             # A free check is never folded: the fold share checks instead.
-            if free or ActionKind.FOLD not in legal:
+            if free or ActionKind.FOLD not in kinds:
                 return passive_action(legal)
             return Action.fold()
         if roll < self.fold + self.raise_:

@@ -34,6 +34,8 @@ from pokerhouse.bots.base import clamp_amount, live_opponents, require_decision,
 from pokerhouse.cards import FULL_DECK, Card
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction
 from pokerhouse.engine.hand import View
+from pokerhouse.errors import InvalidAction
+from pokerhouse.games.teen_patti.view import TeenPattiView
 
 #: Look once the blind stake exceeds this share of the chips behind.
 LOOK_STAKE_SHARE = 0.04
@@ -78,6 +80,8 @@ class TeenPattiBot:
     def choose(self, view: View) -> Action:
         """Decide from the stake, the pot, the players left and (once seen) the cards."""
         legal = require_decision(view)
+        if not isinstance(view, TeenPattiView):
+            raise InvalidAction("wrong_game", f"the Teen Patti bot cannot play {view.game}")
         assert view.seat is not None
         cards = [card for card in view.my_cards if card is not None]
         if ActionKind.ACCEPT in legal:
@@ -92,7 +96,7 @@ class TeenPattiBot:
             return Action.fold()
         return self._seen(view, cards, bet)
 
-    def _should_look(self, view: View, bet: LegalAction) -> bool:
+    def _should_look(self, view: TeenPattiView, bet: LegalAction) -> bool:
         assert view.seat is not None and bet.min_amount is not None
         stack = view.stacks[view.seat]
         if len(live_opponents(view)) == 1:
@@ -100,9 +104,9 @@ class TeenPattiBot:
             return True
         if bet.min_amount >= stack or bet.min_amount > LOOK_STAKE_SHARE * stack:
             return True
-        return _my_bets(view) >= BLIND_TURNS
+        return view.bets_made[view.seat] >= BLIND_TURNS
 
-    def _seen(self, view: View, cards: Sequence[Card], bet: LegalAction) -> Action:
+    def _seen(self, view: TeenPattiView, cards: Sequence[Card], bet: LegalAction) -> Action:
         assert view.seat is not None and bet.min_amount is not None
         legal = view.legal
         seat = view.seat
@@ -113,8 +117,8 @@ class TeenPattiBot:
         can_raise = bet.max_amount != bet.min_amount
         if best >= RAISE_AT and can_raise:
             return clamp_amount(bet, price + view.pot // 2)
-        show = view.extra.get("show_cost")
-        if ActionKind.SHOW in legal and isinstance(show, int):
+        show = view.show_cost
+        if ActionKind.SHOW in legal and show is not None:
             if best >= show / (view.pot + show) + CALL_MARGIN:
                 return Action(ActionKind.SHOW)
             return Action.fold()
@@ -127,21 +131,6 @@ class TeenPattiBot:
             return Action.fold()
         if best < price / (view.pot + price) + CALL_MARGIN:
             return Action.fold()
-        if can_raise and best >= ESCALATE_AT and _my_bets(view, seen=True) >= ESCALATE_AFTER:
+        if can_raise and best >= ESCALATE_AT and view.bets_since_seen[seat] >= ESCALATE_AFTER:
             return clamp_amount(bet, 2 * price)
         return Action(ActionKind.BET, price)
-
-
-def _my_bets(view: View, *, seen: bool = False) -> int:
-    """The viewer's bets this hand (with ``seen``, only those since it looked)."""
-    count = 0
-    for event in view.events:
-        if getattr(event, "seat", None) != view.seat:
-            continue
-        if event.type_name == "cards_looked" and seen:
-            count = 0
-        elif event.type_name == "action_taken":
-            action = getattr(event, "action", None)
-            if getattr(action, "kind", None) is ActionKind.BET:
-                count += 1
-    return count

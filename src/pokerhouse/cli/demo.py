@@ -29,7 +29,7 @@ from pokerhouse.bots import SMART_BOTS, Bot
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cards import parse_cards
 from pokerhouse.games import GAMES, GameInfo
-from pokerhouse.table import Table, TableLimits
+from pokerhouse.table import SitTogether, Table, TableHandStarted, TableLimits
 from pokerhouse.table.narrate import narrate
 
 #: Hands evaluated at the start: (rule, cards).
@@ -74,13 +74,13 @@ def play_one_hand(console: Console, info: GameInfo, rng: random.Random) -> None:
         seat: get_bot(kind, game=info.name, rng=random.Random(rng.getrandbits(64)))
         for seat in range(players)
     }
-    table.sit_together((seat, DEMO_NAMES[seat], 200) for seat in range(players))
+    table.apply(SitTogether(tuple((seat, DEMO_NAMES[seat], 200) for seat in range(players))))
     console.rule(f"{info.title}: one hand, {players} {kind} bots")
-    summary = table.play_hand(lambda seat, view: bots[seat].choose(view))
-    names = [DEMO_NAMES[seat] for seat in summary.seats]
-    for event in summary.hand.events:
-        line = narrate(event, names)
-        if line is not None:
+    start = table.seq
+    table.play_hand(lambda seat, view: bots[seat].choose(view))
+    for logged in table.log:
+        line = narrate(logged.event, DEMO_NAMES) if logged.seq > start else None
+        if line is not None and not isinstance(logged.event, TableHandStarted):
             console.print(f"  {escape(line)}")
 
 

@@ -30,10 +30,25 @@ from pokerhouse.bots import Bot
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, ActionKind, LegalActions
-from pokerhouse.engine.hand import Hand, View
+from pokerhouse.engine.events import PotAwarded, for_seat
+from pokerhouse.engine.hand import Hand, RoundView, View
 from pokerhouse.errors import InvalidSpec, PokerError
 from pokerhouse.games import get_game
-from pokerhouse.table import Table, TableLimits
+from pokerhouse.games.casino_holdem import CasinoHoldemView
+from pokerhouse.games.teen_patti import TeenPattiView
+from pokerhouse.table import (
+    Act,
+    AddChips,
+    Logged,
+    SeatDrawCard,
+    SetWager,
+    SitTogether,
+    StartHand,
+    Table,
+    TableHandEnded,
+    TableHandStarted,
+    TableLimits,
+)
 from pokerhouse.table.narrate import narrate
 
 #: Names the bots sit under, in seat order after you.
@@ -96,16 +111,6 @@ def parse_input(text: str, legal: LegalActions) -> Action:
             top = max(sized, key=lambda a: a.max_amount or 0)
             return Action(top.kind, top.max_amount)
     return Action.parse(" ".join(words))
-
-
-def _face_up(view: View) -> dict[int, list[bool]]:
-    """Which of each seat's cards were dealt face up, from the view's own events."""
-    flags: dict[int, list[bool]] = {}
-    for event in view.events:
-        if event.type_name == "cards_dealt":
-            seat = getattr(event, "seat", -1)
-            flags.setdefault(seat, []).extend(getattr(event, "face_up", ()))
-    return flags
 
 
 def _own_cards(cards: Sequence[Card | None], face_up: Sequence[bool] | None) -> str:
@@ -175,7 +180,7 @@ class Session:
         for seat, bot in self.bots.items():
             info = self.table.seat(seat)
             if info is not None and info.busted:
-                self.table.rebuy(seat, self.rebuy_to - info.stack)
+                self.table.apply(AddChips(seat, self.rebuy_to - info.stack))
                 self.bot_rebuys += 1
                 self.console.print(
                     f"{self.names[seat]} ({bot.name} bot) tops up to {self.rebuy_to}."
@@ -183,44 +188,45 @@ class Session:
         mine = self.table.seat(self.you)
         if mine is not None and mine.busted:
             self.ask(f"You are out of chips. Enter to rebuy to {self.rebuy_to}, q to quit: ")
-            self.table.rebuy(self.you, self.rebuy_to - mine.stack)
+            self.table.apply(AddChips(self.you, self.rebuy_to - mine.stack))
             self.your_rebuys += 1
 
     def play_hand(self) -> None:
         """Deal one hand, play it out (asking you on your turns) and sum it up."""
         table = self.table
-        hand = table.start_hand()
-        names = [self.names[seat] for seat in table.hand_seats]
-        me = table.hand_seat(self.you)
         button = (
             "" if table.button is None or table.banked else f", {self.names[table.button]} deals"
         )
         self.console.rule(f"Hand #{table.hands_played + 1} of {table.info.title}{button}")
-        shown = 0
-        while not hand.is_over:
-            shown = self.print_events(hand, me, names, shown)
-            assert hand.to_act is not None
-            seat = table.hand_seats[hand.to_act]
+        self.print_events(table.apply(StartHand()))
+        hand = table.last_hand
+        assert hand is not None
+        names = [self.names[seat] for seat in table.hand_seats]
+        while table.hand is not None:
+            seat = table.to_act()
+            assert seat is not None
             if seat == self.you:
-                self.your_turn(hand, hand.to_act, names)
+                self.print_events(self.your_turn(names))
             else:
-                hand.act(self.bots[seat].choose(hand.view(hand.to_act)), hand.to_act)
-        self.print_events(hand, me, names, shown)
-        summary = table.end_hand()
+                action = self.bots[seat].choose(table.view(seat))
+                self.print_events(table.apply(Act(seat, action)))
+        summary = table.last_summary(hand)
         self.hands += 1
         self.console.print(self.summary_line(summary.number, hand, names, summary.net))
 
-    def print_events(self, hand: Hand, me: int | None, names: Sequence[str], start: int) -> int:
-        """Print the events from raw index ``start`` as you may see them; the next start."""
-        for event in hand.events_for(me, start):
-            line = narrate(event, names, me)
-            if line is not None and event.type_name != "hand_ended":
+    def print_events(self, step: Sequence[Logged]) -> None:
+        """Print a step's events as you may see them."""
+        for logged in step:
+            event = for_seat(logged.event, self.you)
+            if event is None or isinstance(event, TableHandStarted | TableHandEnded):
+                continue
+            line = narrate(event, self.names, self.you)
+            if line is not None:
                 self.console.print(escape(line))
-        return len(hand.events)
 
-    def your_turn(self, hand: Hand, me: int, names: Sequence[str]) -> None:
-        """Show the table and ask until a legal action is typed."""
-        view = hand.view(me)
+    def your_turn(self, names: Sequence[str]) -> tuple[Logged, ...]:
+        """Show the table and ask until a legal action is typed; the events it caused."""
+        view = self.table.view(self.you)
         self.console.print(self.render(view, names))
         while True:
             text = self.ask(f"[bold]Your move[/] ({escape(legal_text(view.legal))}): ")
@@ -229,11 +235,9 @@ class Session:
                 continue
             try:
                 action = parse_input(text, view.legal)
-                hand.act(action, me)
+                return self.table.apply(Act(self.you, action))
             except PokerError as error:
                 self.console.print(f"[red]✗ {escape(str(error))}[/] [dim]({error.code})[/]")
-                continue
-            return
 
     # ------------------------------------------------------------ rendering
 
@@ -243,8 +247,8 @@ class Session:
         grid = RichTable(title=self.caption(view), show_edge=False, pad_edge=False)
         for column in ("", "Player", "Stack", "Bet", "Cards", ""):
             grid.add_column(column)
-        seen = view.extra.get("seen")
-        face_up = _face_up(view)
+        seen = view.seen if isinstance(view, TeenPattiView) else None
+        face_up = view.face_up if isinstance(view, RoundView) else None
         for index, cards in enumerate(view.cards):
             seat = table.hand_seats[index] if index < len(table.hand_seats) else index
             marks = ("D " if seat == table.button and not table.banked else "") + (
@@ -253,10 +257,9 @@ class Session:
             status = []
             if view.folded[index]:
                 status.append("folded")
-            if isinstance(seen, tuple) and index < len(seen) and not view.folded[index]:
+            if seen is not None and not view.folded[index]:
                 status.append("seen" if seen[index] else "blind")
-            all_in = view.extra.get("all_in")
-            if isinstance(all_in, tuple) and index < len(all_in) and all_in[index]:
+            if view.all_in[index]:
                 status.append("all-in")
             name = names[index]
             grid.add_row(
@@ -264,7 +267,7 @@ class Session:
                 f"[bold]{escape(name)}[/]" if index == view.seat else escape(name),
                 str(view.stacks[index]),
                 str(view.bets[index]),
-                _own_cards(cards, face_up.get(index))
+                _own_cards(cards, face_up[index] if face_up is not None else None)
                 if index == view.seat
                 else cards_markup(cards),
                 ", ".join(status),
@@ -279,12 +282,11 @@ class Session:
         if view.board:
             parts.append(f"Board {cards_markup(view.board)}")
         parts.append(f"Pot {view.pot}")
-        stake = view.extra.get("stake")
-        if isinstance(stake, int):
+        if isinstance(view, TeenPattiView):
+            stake = view.stake
             parts.append(f"Stake {stake} (blind ≥{stake}, seen ≥{2 * stake})")
-        dealer = view.extra.get("dealer_cards")
-        if isinstance(dealer, tuple):
-            parts.append(f"Dealer {cards_markup(dealer)}")
+        if isinstance(view, CasinoHoldemView):
+            parts.append(f"Dealer {cards_markup(view.dealer_cards)}")
         return "   ".join(parts)
 
     def help_text(self, legal: LegalActions) -> str:
@@ -306,10 +308,8 @@ class Session:
         else:
             winners: dict[str, int] = {}
             for event in hand.events:
-                if event.type_name == "pot_awarded":
-                    for seat, share in zip(
-                        getattr(event, "winners", ()), getattr(event, "shares", ()), strict=True
-                    ):
+                if isinstance(event, PotAwarded):
+                    for seat, share in zip(event.winners, event.shares, strict=True):
                         winners[names[seat]] = winners.get(names[seat], 0) + share
             won = ", ".join(f"{escape(name)} wins {amount}" for name, amount in winners.items())
         mine = self.table.seat(self.you)
@@ -395,11 +395,18 @@ def new_session(args: argparse.Namespace, console: Console, read: Callable[[str]
         for seat in range(1, players)
     }
     session = Session(table, bots, console, read, rebuy_to=args.stack, names=names)
-    drawn = table.sit_together((seat, names[seat], args.stack) for seat in range(players))
+    step = table.apply(
+        SitTogether(tuple((seat, names[seat], args.stack) for seat in range(players)))
+    )
+    drawn = {
+        logged.event.seat: logged.event.card
+        for logged in step
+        if isinstance(logged.event, SeatDrawCard)
+    }
     if table.banked:
         you = table.seat(0)
         assert you is not None
-        table.set_wager(0, args.ante if args.ante is not None else you.ante, args.bonus)
+        table.apply(SetWager(0, args.ante if args.ante is not None else you.ante, args.bonus))
         # A box short of its ante, bonus and call would sit busted, with nothing to rebuy.
         for seat in table.occupied:
             box = table.seat(seat)

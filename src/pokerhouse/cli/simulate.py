@@ -36,7 +36,7 @@ from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
-from pokerhouse.table import Table, TableLimits
+from pokerhouse.table import AddChips, SitTogether, Table, TableLimits
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -147,7 +147,9 @@ def simulate(
     players = [
         get_bot(name, game=info.name, rng=random.Random(rng.getrandbits(64))) for name in bots
     ]
-    table.sit_together((seat, f"{bot.name}-{seat}", stack) for seat, bot in enumerate(players))
+    table.apply(
+        SitTogether(tuple((seat, f"{bot.name}-{seat}", stack) for seat, bot in enumerate(players)))
+    )
     first = table.seat(0)
     if first is not None and first.busted:
         # Every box bets the minimum: one short of its ante and call would never be dealt in.
@@ -167,7 +169,7 @@ def simulate(
         for seat in range(len(players)):
             info_now = table.seat(seat)
             if info_now is not None and info_now.busted:
-                table.rebuy(seat, stack - info_now.stack)
+                table.apply(AddChips(seat, stack - info_now.stack))
         summary = table.play_hand(policy)
         for seat in range(len(players)):
             per_hand[seat].append(summary.net.get(seat, 0))

@@ -7,7 +7,7 @@ Pure and synchronous: no I/O, clocks or global random state. Games in
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.events import Event, event_from_dict, event_to_dict, for_seat
-from pokerhouse.engine.hand import Hand, View
+from pokerhouse.engine.hand import Hand, RoundView, View
 from pokerhouse.engine.pots import Pot, build_pots, split_pot
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "LegalActions",
     "Limit",
     "Pot",
+    "RoundView",
     "View",
     "build_pots",
     "event_from_dict",

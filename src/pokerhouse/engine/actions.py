@@ -179,7 +179,11 @@ class LegalActions:
         return len(self.actions)
 
     def __contains__(self, kind: object) -> bool:
-        return any(action.kind == kind for action in self.actions)
+        # A plain loop: asked several times a decision, and any() over a generator costs more.
+        for action in self.actions:  # noqa: SIM110
+            if action.kind == kind:
+                return True
+        return False
 
     def get(self, kind: ActionKind) -> LegalAction | None:
         """The legal action of this kind, if any."""

@@ -15,6 +15,12 @@ True
 (None, None, 7c)
 >>> event_from_dict(event_to_dict(dealt)) == dealt
 True
+
+A hand numbers its seats from 0 (left of the button); a table renumbers
+the events it passes on into its own seat numbers with :func:`renumber`:
+
+>>> renumber(dealt, (4, 7)).seat
+7
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -29,6 +36,9 @@ from typing import Any, ClassVar, TypeVar
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import HistoryError, InvalidAction
+
+#: The house dealer's seat in the events of a banked game (boxes are 0 and up).
+DEALER = -1
 
 EVENT_TYPES: dict[str, type[Event]] = {}
 _E = TypeVar("_E", bound="type[Event]")
@@ -45,6 +55,13 @@ class Event:
     """Base class of all events; public unless a subclass says otherwise."""
 
     type_name: ClassVar[str] = "event"
+    #: Fields that hold one seat number, and fields that hold a tuple of them:
+    #: what :func:`renumber` maps from hand seats to table seats.
+    seat_fields: ClassVar[tuple[str, ...]] = ()
+    seat_list_fields: ClassVar[tuple[str, ...]] = ()
+    #: Whether the event holds one value per seat in seat order (stacks, results),
+    #: which has no meaning in another numbering: a table restates such events.
+    per_seat: ClassVar[bool] = False
 
     def visible_to(self) -> frozenset[int] | None:
         """Seats that may see the whole event; ``None`` means everybody."""
@@ -54,16 +71,84 @@ class Event:
         """What a seat outside :meth:`visible_to` sees (``None``: nothing)."""
         return None
 
+    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]] | None:
+        """The seat whose hidden cards this event shows its audience, and the cards.
 
-def for_seat(event: Event, seat: int | None) -> Event | None:
-    """The event as ``seat`` may see it (``seat=None`` is a spectator)."""
-    if seat is not None and type(seat) is not int:
-        # True == 1 and 1.0 == 1: either would be let in as seat 1.
-        raise InvalidAction("bad_seat", f"{seat!r} is not a seat number")
+        ``None`` for an event that shows nobody's hidden cards. Histories use it
+        to fill in, for a viewer, the cards it learned after the deal.
+        """
+        return None
+
+
+#: Who looks at a hand: one seat, several seats held by one person (boxes at a
+#: banked game), or ``None`` for a spectator.
+Viewer = int | frozenset[int] | None
+
+
+def check_viewer(viewer: object) -> None:
+    """Refuse a viewer that is not a seat number, a frozenset of them, or ``None``.
+
+    ``True == 1`` and ``1.0 == 1``: either would be let in as seat 1.
+
+    >>> check_viewer(True)
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidAction: True is not a seat number
+    """
+    if viewer is None or type(viewer) is int:
+        return
+    if type(viewer) is frozenset and all(type(seat) is int for seat in viewer):
+        return
+    raise InvalidAction("bad_seat", f"{viewer!r} is not a seat number")
+
+
+def for_seat(event: Event, seat: Viewer) -> Event | None:
+    """The event as ``seat`` may see it (``None`` is a spectator).
+
+    ``seat`` may be a frozenset of the seats one person holds: the event is
+    shown whole when any of them may see it.
+    """
+    check_viewer(seat)
     audience = event.visible_to()
-    if audience is None or (seat is not None and seat in audience):
+    if audience is None:
+        return event
+    if seat is not None and (
+        seat in audience if type(seat) is int else not audience.isdisjoint(seat)  # type: ignore[arg-type]
+    ):
         return event
     return event.redacted()
+
+
+def renumber(event: Event, seats: Sequence[int]) -> Event:
+    """The event with every seat number ``s`` replaced by ``seats[s]``.
+
+    The dealer (:data:`DEALER`) keeps its number. Raises :class:`ValueError`
+    for an event that holds one value per seat (:attr:`Event.per_seat`).
+    """
+    cls = type(event)
+    if cls.per_seat:
+        raise ValueError(f"{cls.type_name} holds one value per seat and cannot be renumbered")
+    one, many = cls.seat_fields, cls.seat_list_fields
+    if not one and not many:
+        return event
+    values = {name: getattr(event, name) for name in _field_names(cls)}
+    for name in one:
+        seat = values[name]
+        if seat != DEALER:
+            values[name] = seats[seat]
+    for name in many:
+        values[name] = tuple(seat if seat == DEALER else seats[seat] for seat in values[name])
+    return cls(**values)
+
+
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Event]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
 
 
 # ---------------------------------------------------------------- common events
@@ -75,6 +160,7 @@ class HandStarted(Event):
     """A hand of ``game`` starts with these stacks (seat 0 is left of the button)."""
 
     type_name: ClassVar[str] = "hand_started"
+    per_seat: ClassVar[bool] = True
     game: str
     stacks: tuple[int, ...]
 
@@ -94,6 +180,7 @@ class AntePosted(Event):
     """A seat posts its ante (less when its stack is smaller)."""
 
     type_name: ClassVar[str] = "ante_posted"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     amount: int
 
@@ -108,6 +195,7 @@ class CardsDealt(Event):
     """
 
     type_name: ClassVar[str] = "cards_dealt"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     cards: tuple[Card | None, ...]
     face_up: tuple[bool, ...]
@@ -154,6 +242,7 @@ class ActionTaken(Event):
     """A seat acted; ``added`` is what it put in, ``total`` its bet in the round after."""
 
     type_name: ClassVar[str] = "action_taken"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     action: Action
     added: int = 0
@@ -167,6 +256,7 @@ class BetReturned(Event):
     """The part of a bet nobody called goes back to its bettor."""
 
     type_name: ClassVar[str] = "bet_returned"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     amount: int
 
@@ -177,9 +267,13 @@ class HandShown(Event):
     """A seat shows its cards; ``description`` names the hand."""
 
     type_name: ClassVar[str] = "hand_shown"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     cards: tuple[Card, ...]
     description: str = ""
+
+    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]]:
+        return self.seat, self.cards
 
 
 @register_event
@@ -188,6 +282,7 @@ class HandMucked(Event):
     """A seat throws its cards away unseen."""
 
     type_name: ClassVar[str] = "hand_mucked"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
 
@@ -197,6 +292,7 @@ class PotAwarded(Event):
     """A pot (0 is the main pot) goes to its winners; ``shares`` match ``winners``."""
 
     type_name: ClassVar[str] = "pot_awarded"
+    seat_list_fields: ClassVar[tuple[str, ...]] = ("winners",)
     pot: int
     amount: int
     winners: tuple[int, ...]
@@ -214,6 +310,7 @@ class HandEnded(Event):
     """The hand is over: each seat's chip change and final stack."""
 
     type_name: ClassVar[str] = "hand_ended"
+    per_seat: ClassVar[bool] = True
     net: tuple[int, ...]
     stacks: tuple[int, ...]
 

@@ -4,35 +4,55 @@ A hand runs every step that needs no decision by itself and stops where a
 decision is due: :attr:`Hand.to_act` names the seat and
 :meth:`Hand.legal_actions` says what it may do. :meth:`Hand.act` validates
 first and only then changes anything, so a rejected action leaves the hand
-exactly as it was.
+exactly as it was. Should the engine itself fail while applying an accepted
+action, the hand is marked broken and refuses everything after with an
+:class:`~pokerhouse.errors.EngineFault` (a table voids such a hand).
 
 Seats are numbered clockwise from 0, the first seat left of the button (the
 button is the last seat), so "clockwise from the dealer" is simply seat order.
+
+A viewer follows a hand from a cursor: :meth:`Hand.events_for` gives the
+events from an index on, as that viewer may see them, and
+:meth:`Hand.view` the state now, without the event list.
+
+>>> from pokerhouse.games import new_hand
+>>> hand = new_hand("3x4", [100, 100], seed=3)
+>>> seen = hand.events_for(0)
+>>> cursor = len(hand.events)
+>>> _ = hand.act(Action.check())
+>>> [event.type_name for event in hand.events_for(0, cursor)]
+['action_taken']
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, LegalActions
-from pokerhouse.engine.events import Event, for_seat
-from pokerhouse.engine.pots import Pot
-from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
+from pokerhouse.engine.events import Event, HandEnded, Viewer, check_viewer, for_seat
+from pokerhouse.engine.pots import Pot, build_pots
+from pokerhouse.errors import EngineFault, IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
 
 NO_ACTIONS = LegalActions(())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class View:
-    """What one seat (or a spectator, ``seat=None``) may know about a hand.
+    """What one seat (or a spectator, ``seat=None``) may know about a hand now.
 
     ``cards[s]`` holds seat ``s``'s cards as this viewer sees them: ``None``
-    for a card it may not see. Game-specific facts (Teen Patti's stake, a
-    player's blind or seen state) are in ``extra``.
+    for a card it may not see. ``bets`` are this betting round's bets (the
+    whole hand's, in games without rounds); ``contributed`` is everything
+    each seat has put in this hand, from which :attr:`pots` follow. Each game
+    adds its own facts as typed fields in a subclass (:class:`RoundView`,
+    ``TeenPattiView``, ``CasinoHoldemView``). A view is a snapshot, made for
+    its viewer alone: the hand moves on without it and never reads it back.
+    (It is not frozen only because a frozen dataclass of this many fields
+    costs more to build than the decision it serves.)
     """
 
     game: str
@@ -40,25 +60,68 @@ class View:
     street: str | None
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
-    pot: int
-    pots: tuple[Pot, ...]
+    contributed: tuple[int, ...]
     cards: tuple[tuple[Card | None, ...], ...]
     board: tuple[Card, ...]
     folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
     to_act: int | None
     legal: LegalActions
     is_over: bool
-    events: tuple[Event, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, this round's bets included."""
+        return sum(self.contributed)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """Main and side pots as they stand."""
+        return tuple(build_pots(self.contributed, [not folded for folded in self.folded]))
 
     @property
     def my_cards(self) -> tuple[Card | None, ...]:
         """The viewer's own cards as it sees them (empty for a spectator)."""
         return () if self.seat is None else self.cards[self.seat]
 
+    @property
+    def players(self) -> int:
+        """Seats in the hand."""
+        return len(self.stacks)
+
+
+@dataclass(slots=True)
+class RoundView(View):
+    """A view of a betting-round game (3x4 Poker, Razz).
+
+    ``current_bet`` is the bet to match this round; ``bets_and_raises``
+    counts the bets, raises and completions made this round (short all-ins
+    included); ``face_up[s][i]`` says whether seat ``s``'s card ``i`` was
+    dealt face up; ``bring_in`` is the seat that must bring in (Razz, third
+    street) or ``None``.
+    """
+
+    current_bet: int
+    bets_and_raises: int
+    face_up: tuple[tuple[bool, ...], ...]
+    bring_in: int | None
+
+    @property
+    def to_call(self) -> int:
+        """Chips the viewer must add to stay in (0 when it may check or is a spectator)."""
+        seat = self.seat
+        if seat is None:
+            return 0
+        return max(0, min(self.current_bet - self.bets[seat], self.stacks[seat]))
+
 
 class Hand(ABC):
-    """One hand of a game. Subclasses implement the rules; this class the contract."""
+    """One hand of a game. Subclasses implement the rules; this class the contract.
+
+    The chips are kept here, the same way for every game: ``_stacks`` behind
+    each seat, ``contributed`` (what each seat has in the middle this hand),
+    ``all_in`` and ``folded``; :meth:`_put_in` is the one way chips go in.
+    """
 
     game: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
@@ -80,13 +143,20 @@ class Hand(ABC):
                 )
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         #: Number of seats in the hand.
-        self.players = len(self.starting_stacks)
+        self.players = n = len(self.starting_stacks)
         self.to_act: int | None = None
         self.is_over = False
+        #: Set when the engine failed inside an accepted action: the hand takes no more.
+        self.fault: EngineFault | None = None
         self._events: list[Event] = []
         #: Every accepted action in order, as ``(seat, action)``: with the spec,
         #: the stacks and the dealt cards it replays the hand exactly.
         self.actions: list[tuple[int, Action]] = []
+        self._stacks = list(stacks)
+        #: Everything each seat has in the middle this hand.
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
 
     # ------------------------------------------------------------ queries
 
@@ -95,8 +165,21 @@ class Hand(ABC):
         """Every event so far, unfiltered (server-side only: hidden cards included)."""
         return tuple(self._events)
 
-    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
-        """Events from index ``start`` as ``seat`` may see them."""
+    @property
+    def event_count(self) -> int:
+        """How many events the hand has emitted: a cursor for :meth:`events_for`."""
+        return len(self._events)
+
+    def events_from(self, start: int) -> list[Event]:
+        """Every event from index ``start`` on, unfiltered (server-side only).
+
+        What a caller following the hand with a cursor reads after each action,
+        at the cost of the new events alone.
+        """
+        return self._events[start:]
+
+    def events_for(self, seat: Viewer, start: int = 0) -> list[Event]:
+        """Events from index ``start`` on, as ``seat`` may see them."""
         self._check_viewer(seat)
         shown: list[Event] = []
         for event in self._events[start:]:
@@ -106,14 +189,21 @@ class Hand(ABC):
         return shown
 
     def _check_viewer(self, seat: object) -> None:
-        """Refuse a viewer that is neither a seat number of this hand nor ``None``.
+        """Refuse a viewer that is neither seats of this hand nor ``None``.
 
         ``True == 1`` and ``1.0 == 1``: such a value would be shown seat 1's cards.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise InvalidAction(
-                "bad_seat", f"{seat!r} is not a seat of this hand (0 to {self.players - 1})"
-            )
+        check_viewer(seat)
+        seats: frozenset[int] | tuple[int, ...] = ()
+        if isinstance(seat, int):
+            seats = (seat,)
+        elif isinstance(seat, frozenset):
+            seats = seat
+        for one in seats:
+            if not 0 <= one < self.players:
+                raise InvalidAction(
+                    "bad_seat", f"{one!r} is not a seat of this hand (0 to {self.players - 1})"
+                )
 
     def setup(self) -> dict[str, Any]:
         """Keyword arguments, beyond spec, stacks and deck, that re-create this hand.
@@ -126,20 +216,43 @@ class Hand(ABC):
     def legal_actions(self) -> LegalActions:
         """What the seat to act may do now (empty when nobody is to act)."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may know now; ``None`` for a spectator."""
+        self._check_viewer(seat)
+        if type(seat) is not int and seat is not None:
+            raise InvalidAction("bad_seat", f"a view is for one seat or a spectator, not {seat!r}")
+        return self._view(seat)
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> View:
+        """The view of a checked viewer."""
+
+    def _legal_for(self, seat: int | None) -> LegalActions:
+        """The legal actions a view shows: only to the seat to act."""
+        if seat is not None and seat == self.to_act:
+            return self.legal_actions()
+        return NO_ACTIONS
 
     @property
-    @abstractmethod
     def stacks(self) -> tuple[int, ...]:
         """Chips behind each seat now (not counting what is in the middle)."""
+        return tuple(self._stacks)
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle now."""
+        return sum(self.contributed)
+
+    @property
+    def past_first_round(self) -> bool:
+        """Whether the hand went past its first betting round (where a room may rake)."""
+        return False
 
     def results(self) -> tuple[int, ...]:
         """Each seat's chip change over the hand (only once it is over)."""
         if not self.is_over:
             raise IllegalAction("hand_not_over", "the hand is not over yet")
-        return tuple(a - b for a, b in zip(self.stacks, self.starting_stacks, strict=True))
+        return tuple(a - b for a, b in zip(self._stacks, self.starting_stacks, strict=True))
 
     # ------------------------------------------------------------ the one way in
 
@@ -148,9 +261,13 @@ class Hand(ABC):
 
         Returns the events it caused. Raises :class:`OutOfTurn`,
         :class:`IllegalAction` or :class:`InvalidAction` and changes nothing
-        when the action is not allowed.
+        when the action is not allowed; :class:`EngineFault` when the hand is
+        broken.
         """
-        self._check_viewer(seat)
+        if self.fault is not None:
+            raise self.fault
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            self._check_viewer(seat)
         if self.is_over:
             raise IllegalAction("hand_over", "the hand is over")
         if seat is not None and seat != self.to_act:
@@ -161,13 +278,47 @@ class Hand(ABC):
         start = len(self._events)
         acting = self.to_act
         assert acting is not None
+        try:
+            self._apply(checked)
+        except Exception as error:
+            # The action was legal, so this is the engine's own failure: the hand
+            # may be half-changed and must not go on.
+            self.fault = EngineFault(
+                "engine_fault",
+                f"the engine failed applying seat {acting}'s {checked}: "
+                f"{type(error).__name__}: {error}",
+            )
+            self.to_act = None
+            raise self.fault from error
+        # Recorded only once applied: the log holds what the hand really did.
         self.actions.append((acting, checked))
-        self._apply(checked)
         return tuple(self._events[start:])
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out a validated action and run on to the next decision."""
 
+    # ------------------------------------------------------------ shared moves
+
     def _emit(self, event: Event) -> None:
         self._events.append(event)
+
+    def _put_in(self, seat: int, amount: int) -> int:
+        """Move ``amount`` chips from the seat's stack to the middle; returns it."""
+        stacks = self._stacks
+        stacks[seat] -= amount
+        self.contributed[seat] += amount
+        if stacks[seat] == 0:
+            self.all_in[seat] = True
+        return amount
+
+    def _finish(self) -> None:
+        """End the hand: nothing is in the middle any more; emit the results."""
+        self.to_act = None
+        self.is_over = True
+        self._before_end()
+        self.contributed = [0] * self.players
+        self._emit(HandEnded(net=self.results(), stacks=self.stacks))
+
+    def _before_end(self) -> None:  # noqa: B027 - a hook most games leave empty
+        """A game's last step before :class:`HandEnded` (the house's result, say)."""

@@ -22,14 +22,13 @@ from pokerhouse.engine.events import (
     BoardDealt,
     CardBurned,
     CardsDealt,
-    HandEnded,
     HandMucked,
     HandShown,
     HandStarted,
     PotAwarded,
     StreetStarted,
 )
-from pokerhouse.engine.hand import NO_ACTIONS, Hand, View
+from pokerhouse.engine.hand import NO_ACTIONS, Hand, RoundView
 from pokerhouse.engine.pots import Pot, award_pot, build_pots
 from pokerhouse.errors import InvalidSpec
 
@@ -93,26 +92,32 @@ class RoundHand(Hand):
         self.limit = limit
         self.always_show = _check_showdown_settings(always_show, manual_showdown, n)
         self.manual_showdown = manual_showdown
-        self._stacks = list(stacks)
+        #: This round's bet of each seat.
         self.bets = [0] * n
-        self.contributed = [0] * n
-        self.folded = [False] * n
-        self.all_in = [False] * n
         self.cards: list[list[Card]] = [[] for _ in range(n)]
-        self.face_up: list[list[bool]] = [[] for _ in range(n)]
+        #: Which of each seat's cards were dealt face up.
+        self.face_up: list[tuple[bool, ...]] = [() for _ in range(n)]
+        # Each seat's cards as everybody may see them, kept as they are dealt and
+        # shown so that a view costs a copy, not a pass over every card.
+        self._public: list[tuple[Card | None, ...]] = [() for _ in range(n)]
         self.board: list[Card] = []
         self.revealed = [False] * n
         self.street_index = -1
         # Betting-round state.
-        self.current = 0
+        #: The bet to match this round.
+        self.current_bet = 0
         self.last_raise = 0
-        self.street_bet = 0
+        #: The minimum (no/pot-limit) or fixed (fixed-limit) bet this round.
+        self.bet_size = 0
+        #: Full bets and raises this round (what a cap counts).
         self.raises = 0
+        #: Every bet, raise and completion this round, short all-ins included.
+        self.bets_and_raises = 0
         self.needs_action = [False] * n
         self.can_raise = [False] * n
         # The bet each seat last acted facing: short all-ins that together make
         # a full raise over it reopen the betting for that seat.
-        self.acted_at = [0] * n
+        self.bet_faced = [0] * n
         self.last_aggressor: int | None = None
         # Showdown state (only while a manual show-or-muck decision is pending).
         self._showdown_queue: list[int] = []
@@ -174,7 +179,8 @@ class RoundHand(Hand):
 
     def _give(self, seat: int, card: Card, up: bool) -> None:
         self.cards[seat].append(card)
-        self.face_up[seat].append(up)
+        self.face_up[seat] += (up,)
+        self._public[seat] += (card if up or self.revealed[seat] else None,)
 
     # ---------------------------------------------------------------- queries
 
@@ -185,10 +191,6 @@ class RoundHand(Hand):
         }
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        return tuple(self._stacks)
-
-    @property
     def street(self) -> Street | None:
         """The street being played, ``None`` before the deal."""
         if self.street_index < 0:
@@ -196,9 +198,9 @@ class RoundHand(Hand):
         return self.streets[min(self.street_index, len(self.streets) - 1)]
 
     @property
-    def pot_total(self) -> int:
-        """All chips in the middle, this round's bets included."""
-        return sum(self.contributed)
+    def past_first_round(self) -> bool:
+        # The second street was dealt: by betting, or because all-ins ran the board out.
+        return self.street_index >= 1
 
     def pots(self) -> list[Pot]:
         """Main and side pots as they stand (this round's bets included)."""
@@ -227,7 +229,7 @@ class RoundHand(Hand):
 
     def _betting_actions(self, seat: int) -> LegalActions:
         stack = self._stacks[seat]
-        to_call = self.current - self.bets[seat]
+        to_call = self.current_bet - self.bets[seat]
         actions = [_FOLD]
         call_total = None
         if to_call <= 0:
@@ -252,15 +254,15 @@ class RoundHand(Hand):
             return None
         low, high = raise_bounds(
             self.limit,
-            current=self.current,
+            current=self.current_bet,
             last_raise=self.last_raise,
-            bet_size=self.street_bet,
+            bet_size=self.bet_size,
             pot=self.pot_total,
             to_call=to_call,
             bet=self.bets[seat],
             stack=stack,
         )
-        kind = ActionKind.BET if self.current == 0 else ActionKind.RAISE
+        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
         return LegalAction(kind, low, high)
 
     def _another_can_bet(self, seat: int) -> bool:
@@ -271,35 +273,34 @@ class RoundHand(Hand):
                 return True
         return False
 
-    def view(self, seat: int | None) -> View:
-        self._check_viewer(seat)
-        cards = tuple(
-            tuple(
-                card if (up or self.revealed[owner] or owner == seat) else None
-                for card, up in zip(self.cards[owner], self.face_up[owner], strict=True)
-            )
-            for owner in range(self.players)
-        )
-        return View(
-            game=self.game,
-            seat=seat,
-            street=self.street.name if self.street else None,
-            stacks=self.stacks,
-            bets=tuple(self.bets),
-            pot=self.pot_total,
-            pots=tuple(self.pots()),
-            cards=cards,
-            board=tuple(self.board),
-            folded=tuple(self.folded),
-            to_act=self.to_act,
-            legal=self.legal_actions() if seat is not None and seat == self.to_act else NO_ACTIONS,
-            is_over=self.is_over,
-            events=tuple(self.events_for(seat)),
-            extra=self._view_extra(seat),
+    def _view(self, seat: int | None) -> RoundView:
+        cards = list(self._public)
+        if seat is not None:
+            cards[seat] = tuple(self.cards[seat])
+        street = self.street
+        return RoundView(
+            self.game,
+            seat,
+            street.name if street is not None else None,
+            tuple(self._stacks),
+            tuple(self.bets),
+            tuple(self.contributed),
+            tuple(cards),
+            tuple(self.board),
+            tuple(self.folded),
+            tuple(self.all_in),
+            self.to_act,
+            self._legal_for(seat),
+            self.is_over,
+            self.current_bet,
+            self.bets_and_raises,
+            tuple(self.face_up),
+            self._bring_in_seat(),
         )
 
-    def _view_extra(self, seat: int | None) -> dict[str, object]:
-        return {"all_in": tuple(self.all_in), "current_bet": self.current}
+    def _bring_in_seat(self) -> int | None:
+        """The seat that must bring in now, if the game has a bring-in."""
+        return None
 
     # ---------------------------------------------------------------- flow
 
@@ -316,12 +317,9 @@ class RoundHand(Hand):
             self.bets = [0] * self.players
         self._next_street()
 
-    def _put_in(self, seat: int, amount: int) -> None:
-        self._stacks[seat] -= amount
+    def _put_in(self, seat: int, amount: int) -> int:
         self.bets[seat] += amount
-        self.contributed[seat] += amount
-        if self._stacks[seat] == 0:
-            self.all_in[seat] = True
+        return super()._put_in(seat, amount)
 
     def _live(self) -> list[int]:
         return [seat for seat in range(self.players) if not self.folded[seat]]
@@ -348,20 +346,22 @@ class RoundHand(Hand):
     def _reset_round(self) -> None:
         n = self.players
         self.bets = [0] * n
-        self.current = 0
-        self.street_bet = self._bet_size()
-        self.last_raise = self.street_bet
+        self.current_bet = 0
+        self.bet_size = self._bet_size()
+        self.last_raise = self.bet_size
         self.raises = 0
+        self.bets_and_raises = 0
         self.last_aggressor = None
         self.needs_action = [self._can_act(seat) for seat in range(n)]
         self.can_raise = list(self.needs_action)
-        self.acted_at = [0] * n
+        self.bet_faced = [0] * n
 
     def _begin_betting(self, first: int) -> bool:
         """Set the first seat to act; False when no betting can happen this street."""
         able = sum(self.needs_action)
         owes = any(
-            self._can_act(seat) and self.bets[seat] < self.current for seat in range(self.players)
+            self._can_act(seat) and self.bets[seat] < self.current_bet
+            for seat in range(self.players)
         )
         if able < 2 and not owes:
             self.needs_action = [False] * self.players
@@ -395,14 +395,14 @@ class RoundHand(Hand):
         if kind is ActionKind.FOLD:
             self.folded[seat] = True
         elif kind is ActionKind.CALL:
-            self._put_in(seat, min(self.current - before, self._stacks[seat]))
+            self._put_in(seat, min(self.current_bet - before, self._stacks[seat]))
             action = Action(kind)
         elif kind is not ActionKind.CHECK:
             assert action.amount is not None
             self._raise_to(seat, action.amount, kind)
         self.needs_action[seat] = False
         self.can_raise[seat] = False
-        self.acted_at[seat] = self.current
+        self.bet_faced[seat] = self.current_bet
         self._emit(
             ActionTaken(
                 seat=seat,
@@ -421,25 +421,26 @@ class RoundHand(Hand):
         least a full raise over the bet it last acted on.
         """
         self._put_in(seat, total - self.bets[seat])
-        increment = total - self.current
+        increment = total - self.current_bet
         full = increment >= self._full_raise(kind)
         if full:
             self.last_raise = increment
             self.raises += 1
-        self.current = current = max(self.current, total)
+        self.bets_and_raises += 1
+        self.current_bet = current = max(self.current_bet, total)
         self.last_aggressor = seat
         reopen_at = current - self._full_raise(ActionKind.RAISE)
         for other in range(self.players):
             if other != seat and self._can_act(other) and self.bets[other] < current:
                 self.needs_action[other] = True
-                if full or self.acted_at[other] <= reopen_at:
+                if full or self.bet_faced[other] <= reopen_at:
                     self.can_raise[other] = True
 
     def _full_raise(self, kind: ActionKind) -> int:
         """The smallest increment that counts as a full bet or raise."""
-        if self.limit is Limit.FIXED_LIMIT or self.current == 0:
-            return self.street_bet
-        return max(self.last_raise, self.street_bet)
+        if self.limit is Limit.FIXED_LIMIT or self.current_bet == 0:
+            return self.bet_size
+        return max(self.last_raise, self.bet_size)
 
     def _after_action(self, seat: int) -> None:
         if self.folded.count(False) == 1:
@@ -528,6 +529,7 @@ class RoundHand(Hand):
         self._showdown_queue.pop(0)
         self._shown_values[seat] = self._values[seat]
         self.revealed[seat] = True
+        self._public[seat] = tuple(self.cards[seat])
         self._emit(
             HandShown(seat=seat, cards=tuple(self.cards[seat]), description=self._describe(seat))
         )
@@ -546,9 +548,5 @@ class RoundHand(Hand):
             )
         self._finish()
 
-    def _finish(self) -> None:
-        self.to_act = None
-        self.is_over = True
+    def _before_end(self) -> None:
         self.bets = [0] * self.players
-        self.contributed = [0] * self.players
-        self._emit(HandEnded(net=self.results(), stacks=self.stacks))

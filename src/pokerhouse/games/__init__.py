@@ -13,7 +13,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pokerhouse.cards import Deck
 from pokerhouse.engine.hand import Hand
@@ -50,6 +50,23 @@ class GameInfo:
             return self.spec_type(**options)
         except TypeError as error:
             raise InvalidSpec("bad_spec", f"bad {self.name} options: {error}") from None
+
+
+class WagerRules(Protocol):
+    """What a banked game's spec says about a box's bets (Casino Hold'em's ante and bonus)."""
+
+    @property
+    def default_ante(self) -> int:
+        """The ante a new box bets."""
+        ...
+
+    def check_wager(self, ante: object, bonus: object) -> None:
+        """Raise :class:`InvalidSpec` unless a box may bet this ante and bonus."""
+        ...
+
+    def stake_needed(self, ante: int, bonus: int) -> int:
+        """Chips a box needs to be dealt in with these bets."""
+        ...
 
 
 GAMES: dict[str, GameInfo] = {}

@@ -19,6 +19,7 @@ from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.events import ActionTaken, BoardDealt, DeckReshuffled
 from pokerhouse.engine.rounds import RoundHand, Street
 from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import checks
 
 _FOLD = LegalAction(ActionKind.FOLD)
 
@@ -41,25 +42,15 @@ class RazzSpec:
 
     def __post_init__(self) -> None:
         for name, minimum in (("ante", 0), ("bring_in", 1), ("small_bet", 1), ("max_raises", 0)):
-            value = getattr(self, name)
-            if type(value) is not int or value < minimum:
-                raise InvalidSpec(
-                    "bad_spec", f"{name} must be a whole number >= {minimum}, not {value!r}"
-                )
-        if type(self.big_bet) is not int or self.big_bet < self.small_bet:
-            raise InvalidSpec("bad_spec", "big_bet must be a whole number >= small_bet")
+            checks.whole(name, getattr(self, name), minimum=minimum)
+        checks.whole("big_bet", self.big_bet, minimum=self.small_bet)
         if self.bring_in >= self.small_bet:
             raise InvalidSpec(
                 "bad_spec",
                 f"the bring-in ({self.bring_in}) must be smaller than the small bet "
                 f"({self.small_bet})",
             )
-        if type(self.heads_up_uncapped) is not bool:
-            # A string such as "no" would be truthy and lift the cap.
-            raise InvalidSpec(
-                "bad_spec",
-                f"heads_up_uncapped must be true or false, not {self.heads_up_uncapped!r}",
-            )
+        checks.flag("heads_up_uncapped", self.heads_up_uncapped)
 
 
 def bring_in_key(card: Card) -> tuple[int, int]:
@@ -140,7 +131,7 @@ class RazzHand(RoundHand):
         return self.spec.max_raises + 1
 
     def _completing(self) -> bool:
-        return self.street_index == 0 and self.current < self.spec.small_bet
+        return self.street_index == 0 and self.current_bet < self.spec.small_bet
 
     def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
         if not self._completing():
@@ -153,7 +144,7 @@ class RazzHand(RoundHand):
     def _full_raise(self, kind: ActionKind) -> int:
         if kind is ActionKind.COMPLETE:
             # Completing to the small bet is the street's full bet.
-            return self.spec.small_bet - self.current
+            return self.spec.small_bet - self.current_bet
         return super()._full_raise(kind)
 
     # ------------------------------------------------------------ who acts first
@@ -201,8 +192,11 @@ class RazzHand(RoundHand):
             return LegalActions(tuple(actions), stack_limit=stack)
         return super()._compute_legal()
 
+    def _bring_in_seat(self) -> int | None:
+        return self.bring_in_seat if self._awaiting_bring_in() else None
+
     def _awaiting_bring_in(self) -> bool:
-        return self.street_index == 0 and self.current == 0 and not self.is_over
+        return self.street_index == 0 and self.current_bet == 0 and not self.is_over
 
     def _apply(self, action: Action) -> None:
         seat = self.to_act
@@ -217,7 +211,7 @@ class RazzHand(RoundHand):
             amount = min(self.spec.bring_in, self._stacks[seat])
             self._put_in(seat, amount)
             # Others must enter for the full bring-in even if it was posted short.
-            self.current = self.spec.bring_in
+            self.current_bet = self.spec.bring_in
             for other in range(self.players):
                 if other != seat and self._can_act(other):
                     self.needs_action[other] = True
@@ -228,7 +222,7 @@ class RazzHand(RoundHand):
             )
             self.needs_action[seat] = False
             self.can_raise[seat] = False
-            self.acted_at[seat] = self.current
+            self.bet_faced[seat] = self.current_bet
             self._after_action(seat)
         else:
             super()._apply(action)

@@ -20,6 +20,7 @@ from pokerhouse.cards import Deck
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.rounds import RoundHand, Street
 from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import checks
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,27 +40,17 @@ class ThreeByFourSpec:
     max_raises: int = 3
 
     def __post_init__(self) -> None:
-        if not isinstance(self.limit, Limit):
-            try:
-                object.__setattr__(self, "limit", Limit(self.limit))
-            except ValueError:
-                known = ", ".join(limit.value for limit in Limit)
-                raise InvalidSpec("bad_limit", f"unknown limit {self.limit!r} ({known})") from None
-        _check_chips("ante", self.ante, minimum=0)
-        _check_chips("small_bet", self.small_bet, minimum=1)
+        object.__setattr__(self, "limit", checks.limit(self.limit))
+        checks.whole("ante", self.ante, minimum=0)
+        checks.whole("small_bet", self.small_bet, minimum=1)
         if self.big_bet is not None:
-            _check_chips("big_bet", self.big_bet, minimum=self.small_bet)
-        _check_chips("max_raises", self.max_raises, minimum=0)
+            checks.whole("big_bet", self.big_bet, minimum=self.small_bet)
+        checks.whole("max_raises", self.max_raises, minimum=0)
 
     @property
     def big(self) -> int:
         """The fixed-limit bet of the turn and river."""
         return self.big_bet if self.big_bet is not None else 2 * self.small_bet
-
-
-def _check_chips(name: str, value: object, *, minimum: int) -> None:
-    if type(value) is not int or value < minimum:
-        raise InvalidSpec("bad_spec", f"{name} must be a whole number >= {minimum}, not {value!r}")
 
 
 class ThreeByFourHand(RoundHand):

@@ -37,13 +37,11 @@ from pokerhouse.engine.events import (
     BoardDealt,
     CardsDealt,
     Event,
-    HandShown,
     event_from_dict,
     event_to_dict,
 )
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import HistoryError, PokerError
-from pokerhouse.games.teen_patti.events import CardsLooked
 
 #: The format tag every JSON hand history starts with.
 FORMAT: Final = "pokerhouse-hand/1"
@@ -146,17 +144,21 @@ def _fill_shown(
     """Fill hidden cards the viewer learned later: shown at showdown, or its own look.
 
     Teen Patti deals face down to nobody; a seat sees its own cards only when it
-    looks (a :class:`CardsLooked` event that others receive without the cards).
+    looks (an event that others receive without the cards). Every event that
+    shows cards says so through :meth:`~pokerhouse.engine.events.Event.shown_cards`.
     """
     filled = dict(seats)
     for event in events:
-        if isinstance(event, HandShown | CardsLooked):
-            known = filled.get(event.seat, ())
-            if len(known) == len(event.cards):
-                filled[event.seat] = tuple(
-                    card if card is not None or shown is None else shown
-                    for card, shown in zip(known, event.cards, strict=True)
-                )
+        shown_cards = event.shown_cards()
+        if shown_cards is None:
+            continue
+        seat, cards = shown_cards
+        known = filled.get(seat, ())
+        if len(known) == len(cards):
+            filled[seat] = tuple(
+                card if card is not None or shown is None else shown
+                for card, shown in zip(known, cards, strict=True)
+            )
     return filled
 
 

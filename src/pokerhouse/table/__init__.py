@@ -1,41 +1,82 @@
-"""A table over many hands: seats, buy-ins, the button, sitting out, rebuys.
+"""A table over many hands: seats, buy-ins, the button, sitting out, added chips.
+
+One door, :meth:`Table.apply`, takes the typed commands of
+:mod:`pokerhouse.table.commands` and returns the numbered events each caused.
 
 >>> import random
 >>> table = Table("razz", seats=4, rng=random.Random(2))
->>> _ = table.sit_together([(0, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)])
->>> [type(event).__name__ for event in table.events][-4:]
+>>> step = table.apply(SitTogether(((0, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100))))
+>>> [type(logged.event).__name__ for logged in step][-4:]
 ['SeatDrawCard', 'SeatDrawCard', 'SeatDrawCard', 'ButtonPlaced']
 """
 
+from pokerhouse.table.commands import (
+    Act,
+    AddChips,
+    Command,
+    Leave,
+    Logged,
+    SetWager,
+    Sit,
+    SitIn,
+    SitOut,
+    SitTogether,
+    StartHand,
+    Timeout,
+)
 from pokerhouse.table.errors import TableError
 from pokerhouse.table.events import (
     ButtonPlaced,
     ChipsAdded,
+    HandVoided,
     PlayerBusted,
+    PlayerLeaving,
     PlayerLeft,
     PlayerSat,
+    RakeTaken,
     SeatDrawCard,
     SittingOut,
     TableHandEnded,
     TableHandStarted,
+    TimedOut,
+    WagerSet,
 )
+from pokerhouse.table.rake import Rake
 from pokerhouse.table.seats import SeatInfo, TableLimits
 from pokerhouse.table.table import HandSummary, Policy, Table
 
 __all__ = [
+    "Act",
+    "AddChips",
     "ButtonPlaced",
     "ChipsAdded",
+    "Command",
     "HandSummary",
+    "HandVoided",
+    "Leave",
+    "Logged",
     "PlayerBusted",
+    "PlayerLeaving",
     "PlayerLeft",
     "PlayerSat",
     "Policy",
+    "Rake",
+    "RakeTaken",
     "SeatDrawCard",
     "SeatInfo",
+    "SetWager",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "SitTogether",
     "SittingOut",
+    "StartHand",
     "Table",
     "TableError",
     "TableHandEnded",
     "TableHandStarted",
     "TableLimits",
+    "TimedOut",
+    "Timeout",
+    "WagerSet",
 ]

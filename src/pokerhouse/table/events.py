@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pokerhouse.cards import Card
+from pokerhouse.engine.actions import Action
 from pokerhouse.engine.events import Event, register_event
 
 
@@ -67,13 +68,72 @@ class PlayerBusted(Event):
 
 @register_event
 @dataclass(frozen=True, slots=True)
+class PlayerLeaving(Event):
+    """A player in the running hand asked to leave: they stand up when it ends."""
+
+    type_name: ClassVar[str] = "player_leaving"
+    seat: int
+    player: str
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
 class SittingOut(Event):
-    """A player stays seated but is dealt no cards (``out``) or comes back."""
+    """A player stays seated but is dealt no cards (``out``) or comes back.
+
+    ``reason`` is empty when the player asked, ``timeouts`` when the table sat
+    them out after timing out twice in a row.
+    """
 
     type_name: ClassVar[str] = "sitting_out"
     seat: int
     player: str
     out: bool
+    reason: str = ""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class WagerSet(Event):
+    """A box's bets for the next rounds at a banked game (ante 0: it sits the rounds out)."""
+
+    type_name: ClassVar[str] = "wager_set"
+    seat: int
+    ante: int
+    bonus: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """``seat`` ran out of time: the table takes ``action`` for it (the next event)."""
+
+    type_name: ClassVar[str] = "timed_out"
+    seat: int
+    player: str
+    action: Action
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    """The room's rake from hand ``number``: ``shares[i]`` came from table seat ``seats[i]``."""
+
+    type_name: ClassVar[str] = "rake_taken"
+    number: int
+    amount: int
+    seats: tuple[int, ...]
+    shares: tuple[int, ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HandVoided(Event):
+    """Hand ``number`` is void: every chip goes back where it was before the deal."""
+
+    type_name: ClassVar[str] = "hand_voided"
+    number: int
+    reason: str
 
 
 @register_event
@@ -117,7 +177,9 @@ class TableHandStarted(Event):
 class TableHandEnded(Event):
     """Hand ``number`` is over: ``net[i]`` is table seat ``seats[i]``'s result.
 
-    ``house`` is the bank's result at a banked game (0 otherwise).
+    ``stacks[i]`` is that seat's stack after the hand. ``house`` is the bank's
+    result at a banked game (0 otherwise); ``rake`` what the room took (the
+    results are net of it).
     """
 
     type_name: ClassVar[str] = "table_hand_ended"
@@ -125,3 +187,5 @@ class TableHandEnded(Event):
     seats: tuple[int, ...]
     net: tuple[int, ...]
     house: int
+    stacks: tuple[int, ...] = ()
+    rake: int = 0

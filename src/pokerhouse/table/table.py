@@ -1,88 +1,129 @@
 """A table: seats, buy-ins and the button over many hands of one game.
 
 The table is pure and synchronous like the engine: no I/O, no clocks, the
-RNG injected. :meth:`Table.start_hand` deals a :class:`~pokerhouse.engine.Hand`
-to the seats that play, the caller drives it with ``hand.act`` (or
-:meth:`Table.act`), and :meth:`Table.end_hand` carries the stacks back, busts
-the broke, lets leavers go and moves the button. :meth:`Table.play_hand` does
-all three with a policy choosing each action.
+RNG injected. It has one door, :meth:`Table.apply`, which takes a typed
+command (:mod:`pokerhouse.table.commands`) and returns exactly the events
+it caused, each with the table's gapless sequence number: the batch a
+server stores and then broadcasts. The table deals, ends and settles every
+hand itself; queries (:meth:`Table.seat`, :meth:`Table.view`...) are free.
 
-Table seats are numbered 0 to ``seats - 1`` clockwise; inside a hand, seat 0
-is the first playing seat left of the button and the button is the last, so
-:attr:`Table.hand_seats` maps one numbering to the other.
+Table seats are numbered 0 to ``seats - 1`` clockwise, and every event the
+table gives out uses them. Inside a hand the engine numbers seats from the
+first playing seat left of the button; :attr:`Table.hand_seats` maps one
+numbering to the other, and :meth:`Table.view` is the engine's view of a
+seat (what a bot plays from).
 
 >>> import random
->>> table = Table("3x4", seats=6, rng=random.Random(5))
->>> table.sit(4, "Ann", 200)
->>> table.sit(1, "Bob", 200)
->>> table.button
-4
->>> hand = table.start_hand()
->>> table.hand_seats  # hand seat 0 is Bob (left of the button), Ann deals
-(1, 4)
 >>> from pokerhouse.engine import Action, ActionKind
->>> while not hand.is_over:
-...     legal = hand.legal_actions()
-...     _ = hand.act(Action.check() if ActionKind.CHECK in legal else Action.call())
->>> summary = table.end_hand()
->>> sum(summary.net.values()), table.button
-(0, 1)
->>> table.chips_conserved()
-True
+>>> table = Table("3x4", seats=6, rng=random.Random(5))
+>>> [logged.event.type_name for logged in table.apply(Sit(4, "Ann", 200))]
+['player_sat', 'button_placed']
+>>> _ = table.apply(Sit(1, "Bob", 200))
+>>> started = table.apply(StartHand())
+>>> started[0].event.type_name, table.hand_seats  # Bob (seat 1) is left of the button
+('table_hand_started', (1, 4))
+>>> while table.hand is not None:
+...     seat = table.to_act()
+...     legal = table.view(seat).legal
+...     action = Action.check() if ActionKind.CHECK in legal else Action.call()
+...     step = table.apply(Act(seat, action))
+>>> step[-2].event.type_name, step[-1].event.type_name  # the hand ended and the button moved
+('table_hand_ended', 'button_placed')
+>>> [logged.seq for logged in table.log][:4], table.chips_conserved()
+([1, 2, 3, 4], True)
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from pokerhouse.cards import Card, Deck, RandomSource
-from pokerhouse.engine.actions import Action
-from pokerhouse.engine.events import Event
+from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.engine.events import (
+    Event,
+    HandEnded,
+    HandStarted,
+    PotAwarded,
+    Viewer,
+    check_viewer,
+    for_seat,
+)
 from pokerhouse.engine.hand import Hand, View
-from pokerhouse.games import GameInfo, get_game
+from pokerhouse.errors import EngineFault, InvalidSpec, PokerError
+from pokerhouse.games import GameInfo, WagerRules, get_game
+from pokerhouse.table.commands import (
+    Act,
+    AddChips,
+    Command,
+    Leave,
+    Logged,
+    SetWager,
+    Sit,
+    SitIn,
+    SitOut,
+    SitTogether,
+    StartHand,
+    Timeout,
+)
 from pokerhouse.table.errors import TableError
 from pokerhouse.table.events import (
     ButtonPlaced,
     ChipsAdded,
+    HandVoided,
     PlayerBusted,
+    PlayerLeaving,
     PlayerLeft,
     PlayerSat,
+    RakeTaken,
     SeatDrawCard,
     SittingOut,
     TableHandEnded,
     TableHandStarted,
+    TimedOut,
+    WagerSet,
 )
+from pokerhouse.table.rake import Rake
 from pokerhouse.table.seats import Seat, SeatInfo, TableLimits
 
 #: What :meth:`Table.play_hand` asks for each decision: (table seat, its view) -> action.
 Policy = Callable[[int, View], Action]
+
+#: Timeouts in a row after which a player is sat out at the end of the hand.
+TIMEOUTS_TO_SIT_OUT = 2
 
 __all__ = ["HandSummary", "Policy", "Table"]
 
 
 @dataclass(frozen=True, slots=True)
 class HandSummary:
-    """One finished hand: the table seats that played and each one's result."""
+    """One finished hand: the table seats that played and each one's result (net of rake)."""
 
     number: int
     seats: tuple[int, ...]
     net: Mapping[int, int]
     house: int
     hand: Hand = field(repr=False, compare=False)
+    rake: int = 0
+    voided: bool = False
 
 
 class Table:
     """A table of ``seats`` seats for one game.
 
     ``spec`` (or ``options`` to build one) fixes the game's stakes for every
-    hand; ``limits`` bounds buy-ins and rebuys; ``rng`` shuffles every deck and
-    the seat draw (default: the system's secure RNG). At a banked game
-    (Casino Hold'em) the house starts with ``house_bankroll`` and collects or
-    pays every box's result. ``hand_options`` are extra keyword arguments for
-    every hand (``manual_showdown=True``, for one).
+    hand; ``limits`` bounds buy-ins and added chips; ``rng`` shuffles every
+    deck and the seat draw (default: the system's secure RNG). At a banked
+    game (Casino Hold'em) the house starts with ``house_bankroll`` and collects
+    or pays every box's result, and one player may hold up to
+    ``boxes_per_player`` boxes. ``rake`` is the room's cut of each pot at a
+    pool game. ``hand_options`` are extra keyword arguments for every hand
+    (``manual_showdown=True``, for one). ``log_size`` bounds the events kept
+    for :meth:`since` (``None``: keep them all); ``first_seq`` and
+    ``hands_played`` let a table go on numbering where a stored one stopped.
     """
 
     def __init__(
@@ -96,6 +137,11 @@ class Table:
         rng: RandomSource | None = None,
         house_bankroll: int = 0,
         hand_options: Mapping[str, Any] | None = None,
+        rake: Rake | None = None,
+        boxes_per_player: int = 3,
+        log_size: int | None = None,
+        first_seq: int = 0,
+        hands_played: int = 0,
     ) -> None:
         info = get_game(game)
         size = info.max_players if seats is None else seats
@@ -109,24 +155,91 @@ class Table:
             spec = info.spec(**dict(options or {}))
         elif not isinstance(spec, info.spec_type):
             raise TableError("bad_spec", f"{info.name} needs a {info.spec_type.__name__}")
-        if type(house_bankroll) is not int:
-            raise TableError("bad_amount", "the house bankroll must be a whole number of chips")
+        for name, value, least in (
+            ("house_bankroll", house_bankroll, None),
+            ("boxes_per_player", boxes_per_player, 1),
+            ("first_seq", first_seq, 0),
+            ("hands_played", hands_played, 0),
+        ):
+            if type(value) is not int or (least is not None and value < least):
+                raise TableError("bad_amount", f"{name} must be a whole number, not {value!r}")
+        if rake is not None and (info.banked or not isinstance(rake, Rake)):
+            raise TableError("bad_rake", f"{info.title} takes no rake" if info.banked else "")
         self.info: GameInfo = info
         self.spec: Any = spec
         self.size = size
         self.limits = limits if limits is not None else TableLimits()
         self.hand_options: dict[str, Any] = dict(hand_options or {})
+        self.rake = rake
+        self.boxes_per_player = boxes_per_player if info.banked else 1
         self._rng: RandomSource = rng if rng is not None else secrets.SystemRandom()
         self._seats: list[Seat | None] = [None] * size
-        self._events: list[Event] = []
+        self._log: deque[Logged] = deque(maxlen=log_size)
+        # Events of the command being applied, with the seat map of a hand's own events.
+        self._pending: list[tuple[Event, tuple[int, ...] | None]] = []
+        #: The sequence number of the last event (0 before the first).
+        self.seq = first_seq
         self.button: int | None = None
         self.house = house_bankroll
         self.hand: Hand | None = None
+        #: The hand dealt last (running or over), for its history.
+        self.last_hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
-        self.hands_played = 0
+        self.hands_played = hands_played
+        #: Chips the room has taken in rake at this table.
+        self.rake_taken = 0
+        self._cursor = 0
+        self._last_seats: tuple[int, ...] = ()
+        self._timeouts: dict[int, int] = {}
         # Chips that came to the table and left it, for the conservation check.
         self._chips_in = house_bankroll
         self._chips_out = 0
+
+    # ------------------------------------------------------------ the one door
+
+    def apply(self, command: Command) -> tuple[Logged, ...]:
+        """Carry out ``command``; the events it caused, numbered, in order.
+
+        A command that is not allowed raises a :class:`~pokerhouse.errors.PokerError`
+        (a :class:`TableError`, or the engine's error for a bad action) and
+        changes nothing.
+        """
+        try:
+            self._dispatch(command)
+        finally:
+            # A refused command raises before its first change, so it emitted nothing.
+            events, self._pending = self._pending, []
+        seq = self.seq
+        logged = tuple(Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1))
+        self.seq = seq + len(logged)
+        self._log.extend(logged)
+        return logged
+
+    def _dispatch(self, command: Command) -> None:
+        # The commonest command first: a match tries its cases in order.
+        match command:
+            case Act(seat, action, number):
+                self._act(seat, action, number, timed_out=False)
+            case Sit(seat, player, buy_in):
+                self._sit(seat, player, buy_in)
+            case SitTogether(players):
+                self._sit_together(players)
+            case Leave(seat):
+                self._leave(seat)
+            case AddChips(seat, amount):
+                self._add_chips(seat, amount)
+            case SitOut(seat):
+                self._sit_out(seat, True)
+            case SitIn(seat):
+                self._sit_out(seat, False)
+            case SetWager(seat, ante, bonus):
+                self._set_wager(seat, ante, bonus)
+            case StartHand(deck):
+                self._start_hand(deck)
+            case Timeout(seat, number):
+                self._act(seat, None, number, timed_out=True)
+            case _:
+                raise TableError("bad_command", f"a table takes no {command!r}")
 
     # ------------------------------------------------------------ queries
 
@@ -141,9 +254,38 @@ class Table:
         return self.info.banked
 
     @property
+    def log(self) -> tuple[Logged, ...]:
+        """The events kept (all of them, unless ``log_size`` bounds them), numbered."""
+        return tuple(self._log)
+
+    @property
     def events(self) -> tuple[Event, ...]:
-        """Every table event so far (seating, draws, button, chips, hand starts and ends)."""
-        return tuple(self._events)
+        """The events of :attr:`log`, without their numbers (server-side: unfiltered)."""
+        return tuple(logged.event for logged in self._log)
+
+    @property
+    def hand_number(self) -> int | None:
+        """The running hand's number (hands are numbered from 1), ``None`` between hands."""
+        return self.hands_played + 1 if self.hand is not None else None
+
+    def since(self, seq: int, viewer: Viewer = None) -> list[tuple[int, Event | None]] | None:
+        """Events after ``seq`` as ``viewer`` may see them: ``(seq, event or None)``.
+
+        ``None`` in place of an event the viewer may not see at all, so its
+        numbers stay gapless; ``None`` for the whole answer when the log no
+        longer holds everything after ``seq`` (the viewer needs a fresh view).
+        """
+        check_viewer(viewer)
+        if seq > self.seq or seq < 0:
+            return None
+        if seq < self.seq and (not self._log or self._log[0].seq > seq + 1):
+            return None
+        skip = seq - self._log[0].seq + 1 if self._log else 0
+        shown: list[tuple[int, Event | None]] = []
+        for index, logged in enumerate(self._log):
+            if index >= skip:
+                shown.append((logged.seq, for_seat(logged.event, viewer)))
+        return shown
 
     def seat(self, seat: int) -> SeatInfo | None:
         """A snapshot of ``seat``, ``None`` when it is empty."""
@@ -176,11 +318,15 @@ class Table:
         return tuple(n for n, state in enumerate(self._seats) if state is not None)
 
     def find(self, player: str) -> int | None:
-        """The seat of ``player``, if seated."""
-        for n, state in enumerate(self._seats):
-            if state is not None and state.player == player:
-                return n
-        return None
+        """The (first) seat of ``player``, if seated."""
+        seats = self.seats_of(player)
+        return seats[0] if seats else None
+
+    def seats_of(self, player: str) -> tuple[int, ...]:
+        """Every seat ``player`` holds (several boxes at a banked game)."""
+        return tuple(
+            n for n, state in enumerate(self._seats) if state is not None and state.player == player
+        )
 
     def ready(self) -> tuple[int, ...]:
         """Seats that would be dealt in now: seated, not sitting out, not busted."""
@@ -199,45 +345,95 @@ class Table:
         return sum(state.stack for state in self._seats if state is not None) + self.house
 
     def chips_conserved(self) -> bool:
-        """Whether the chips on the table equal those bought in, less those taken away."""
+        """Whether the chips on the table equal those brought, less those taken away."""
         return self.chips_on_table() == self._chips_in - self._chips_out
+
+    def view(self, seat: int | None) -> View:
+        """The running hand as table seat ``seat`` may see it (``None``: a spectator).
+
+        This is the engine's view, in the hand's own seat numbers (see
+        :attr:`hand_seats`): what a bot decides from.
+        """
+        hand = self._running()
+        if seat is None:
+            return hand.view(None)
+        return hand.view(self._hand_index(seat))
+
+    def to_act(self) -> int | None:
+        """The table seat whose decision the running hand waits for."""
+        hand = self._running()
+        return None if hand.to_act is None else self.hand_seats[hand.to_act]
+
+    def default_action(self, seat: int) -> Action:
+        """What the table does for ``seat`` when its time runs out.
+
+        Check when checking is free, muck at a showdown choice, decline a
+        sideshow, otherwise fold (a box folds at Casino Hold'em).
+        """
+        legal = self.view(seat).legal
+        for kind in (ActionKind.CHECK, ActionKind.MUCK, ActionKind.DECLINE, ActionKind.FOLD):
+            if kind in legal:
+                return Action(kind)
+        raise TableError("no_decision", f"seat {seat} has no decision to make now")
+
+    # ------------------------------------------------------------ conveniences
+
+    def play_hand(self, policy: Policy, deck: Deck | None = None) -> HandSummary:
+        """Start a hand and ask ``policy(table_seat, view)`` for every decision, to the end."""
+        self.apply(StartHand(deck))
+        hand = self.last_hand
+        assert hand is not None
+        while self.hand is not None:
+            seat = self.to_act()
+            assert seat is not None
+            self.apply(Act(seat, policy(seat, self.view(seat))))
+        return self.last_summary(hand)
+
+    def last_summary(self, hand: Hand) -> HandSummary:
+        """The summary of the hand that just ended (from its closing events)."""
+        for logged in reversed(self._log):
+            event = logged.event
+            if isinstance(event, TableHandEnded):
+                return HandSummary(
+                    number=event.number,
+                    seats=event.seats,
+                    net=dict(zip(event.seats, event.net, strict=True)),
+                    house=event.house,
+                    hand=hand,
+                    rake=event.rake,
+                )
+            if isinstance(event, HandVoided):
+                return HandSummary(event.number, self._last_seats, {}, 0, hand, voided=True)
+        raise TableError("no_hand", "no hand has ended")
 
     # ------------------------------------------------------------ seating
 
-    def sit(self, seat: int, player: str, buy_in: int) -> None:
-        """Seat ``player`` with ``buy_in`` chips; during a hand they wait for the next.
-
-        The first player to sit at a table without a button becomes the dealer.
-        """
+    def _sit(self, seat: int, player: str, buy_in: int) -> None:
         self._check_sit(seat, player, buy_in, set())
         self._place(seat, player, buy_in)
         if self.button is None and not self.banked:
             self._set_button(seat, "first_to_sit")
 
-    def sit_together(self, players: Iterable[tuple[int, str, int]]) -> dict[int, Card]:
-        """Seat several players at once, as at a tournament start: ``(seat, player, buy_in)``.
-
-        At a table without a button, each is dealt one card face up (in seat
-        order) and the highest card takes the button, equal ranks by suit order
-        (clubs, diamonds, hearts, spades); returns the cards drawn (empty when
-        no draw was needed).
-        """
+    def _sit_together(self, players: Iterable[tuple[int, str, int]]) -> None:
         entries = list(players)
         taken: set[int] = set()
-        names: set[str] = set()
-        for seat, player, buy_in in entries:
-            self._check_sit(seat, player, buy_in, taken)
-            if player in names:
-                raise TableError("already_seated", f"{player} is listed twice")
+        names: dict[str, int] = {}
+        for entry in entries:
+            if not isinstance(entry, tuple) or len(entry) != 3:
+                raise TableError(
+                    "bad_command", f"a seat entry is (seat, player, buy_in): {entry!r}"
+                )
+            seat, player, buy_in = entry
+            self._check_sit(seat, player, buy_in, taken, names.get(player, 0))
             taken.add(seat)
-            names.add(player)
+            names[player] = names.get(player, 0) + 1
         for seat, player, buy_in in sorted(entries):
             self._place(seat, player, buy_in)
         if self.button is not None or self.banked or not entries:
-            return {}
+            return
         if len(entries) == 1:
             self._set_button(entries[0][0], "first_to_sit")
-            return {}
+            return
         deck = Deck(self._rng)
         drawn: dict[int, Card] = {}
         for seat, player, _ in sorted(entries):
@@ -245,40 +441,35 @@ class Table:
             self._emit(SeatDrawCard(seat=seat, player=player, card=drawn[seat]))
         # Cards are 4 * rank + suit, so the highest int is the highest rank, then suit.
         self._set_button(max(drawn, key=lambda seat: int(drawn[seat])), "seat_draw")
-        return drawn
 
-    def leave(self, seat: int) -> int | None:
-        """Stand ``seat``'s player up; returns the chips they take.
-
-        A player in the running hand leaves when it ends (returns ``None``):
-        their chips are still in play until then.
-        """
+    def _leave(self, seat: int) -> None:
         state = self._occupant(seat)
         if seat in self.hand_seats:
-            state.leaving = True
-            return None
-        return self._remove(seat)
+            if not state.leaving:
+                state.leaving = True
+                self._emit(PlayerLeaving(seat=seat, player=state.player))
+            return
+        self._remove(seat)
 
-    def rebuy(self, seat: int, amount: int) -> None:
-        """Add ``amount`` chips between hands; the stack after must be within the buy-in limits."""
+    def _add_chips(self, seat: int, amount: int) -> None:
         state = self._occupant(seat)
         if seat in self.hand_seats:
             raise TableError("in_hand", f"seat {seat} is in the hand: add chips after it")
         if type(amount) is not int or amount < 1:
             raise TableError(
-                "bad_amount", f"a rebuy must be a whole number of chips, not {amount!r}"
+                "bad_amount", f"chips added must be a whole number >= 1, not {amount!r}"
             )
         after = state.stack + amount
         if after > self.limits.max_buy_in:
             raise TableError(
                 "buy_in_too_large",
-                f"a rebuy of {amount} would make the stack {after}, above the table maximum "
+                f"adding {amount} would make the stack {after}, above the table maximum "
                 f"of {self.limits.max_buy_in}",
             )
         if after < self.limits.min_buy_in:
             raise TableError(
                 "buy_in_too_small",
-                f"a rebuy of {amount} would make the stack {after}, below the table minimum "
+                f"adding {amount} would make the stack {after}, below the table minimum "
                 f"of {self.limits.min_buy_in}",
             )
         state.stack = after
@@ -287,42 +478,34 @@ class Table:
         self._chips_in += amount
         self._emit(ChipsAdded(seat=seat, player=state.player, amount=amount, stack=after))
 
-    def sit_out(self, seat: int, out: bool = True) -> None:
-        """Stop (or, with ``out=False``, resume) being dealt in, from the next hand."""
+    def _sit_out(self, seat: int, out: bool) -> None:
         state = self._occupant(seat)
+        if not out:
+            self._timeouts.pop(seat, None)
         if state.sitting_out != out:
             state.sitting_out = out
             self._emit(SittingOut(seat=seat, player=state.player, out=out))
 
-    def sit_in(self, seat: int) -> None:
-        """Be dealt in again from the next hand."""
-        self.sit_out(seat, out=False)
-
-    def set_wager(self, seat: int, ante: int, bonus: int = 0) -> None:
-        """A box's bets for the next hands at a banked game (the ante and the side bonus)."""
+    def _set_wager(self, seat: int, ante: int, bonus: int) -> None:
         state = self._occupant(seat)
         if not self.banked:
             raise TableError("bad_wager", f"{self.info.title} has no wagers against the house")
         if seat in self.hand_seats:
             raise TableError("in_hand", f"box {seat} is in the hand: change bets after it")
-        for name, value in (("ante", ante), ("bonus", bonus)):
-            if type(value) is not int or value < 0:
-                raise TableError("bad_wager", f"the {name} must be a whole number >= 0")
-        low = getattr(self.spec, "min_ante", 1)
-        high = getattr(self.spec, "max_ante", ante)
-        if not low <= ante <= high:
-            raise TableError("bad_wager", f"the ante must be from {low} to {high}, not {ante}")
-        least = getattr(self.spec, "bonus_minimum", 1)
-        if bonus and not least <= bonus <= ante:
-            raise TableError(
-                "bad_wager", f"a bonus is 0 or from {least} up to the ante ({ante}), not {bonus}"
-            )
-        state.ante, state.bonus = ante, bonus
+        if ante == 0 and bonus == 0 and type(ante) is int and type(bonus) is int:
+            pass  # the box sits the next rounds out
+        else:
+            try:
+                self._wager_rules().check_wager(ante, bonus)
+            except InvalidSpec as error:
+                raise TableError(error.code, str(error)) from None
+        if (state.ante, state.bonus) != (ante, bonus):
+            state.ante, state.bonus = ante, bonus
+            self._emit(WagerSet(seat=seat, ante=ante, bonus=bonus))
 
     # ------------------------------------------------------------ hands
 
-    def start_hand(self, deck: Deck | None = None) -> Hand:
-        """Deal a hand to the seats that play; ``deck`` overrides the shuffled one."""
+    def _start_hand(self, deck: Deck | None) -> None:
         if self.hand is not None:
             raise TableError("hand_in_progress", "a hand is already being played")
         dealer = None if self.banked else self._dealer()
@@ -342,8 +525,9 @@ class Table:
         # Only now that the hand is dealt does anything at the table change.
         if dealer is not None and dealer != self.button:
             self._set_button(dealer, "moved")
-        self.hand = hand
+        self.hand = self.last_hand = hand
         self.hand_seats = tuple(playing)
+        self._cursor = 0
         self._emit(
             TableHandStarted(
                 number=self.hands_played + 1,
@@ -352,84 +536,147 @@ class Table:
                 stacks=tuple(stacks),
             )
         )
-        return hand
+        self._pass_on_hand_events(hand)
 
-    def view(self, seat: int | None) -> View:
-        """The running hand as table seat ``seat`` may see it (``None``: a spectator)."""
+    def _act(self, seat: int, action: Action | None, number: int | None, timed_out: bool) -> None:
         hand = self._running()
-        if seat is None:
-            return hand.view(None)
+        index = self._hand_index(seat)
+        if number is not None and number != self.hands_played + 1:
+            raise TableError(
+                "stale_hand",
+                f"that was meant for hand #{number}; hand #{self.hands_played + 1} is running",
+            )
+        if timed_out:
+            if hand.to_act != index:
+                raise TableError("not_your_turn", f"seat {seat} is not the one to act")
+            action = self.default_action(seat)
+        assert action is not None
+        before = len(self._pending)
+        if timed_out:
+            player = self._occupant(seat).player
+            self._emit(TimedOut(seat=seat, player=player, action=action))
+        try:
+            hand.act(action, index)
+        except EngineFault as fault:
+            self._void(hand, fault.code + ": " + str(fault))
+            return
+        except PokerError:
+            del self._pending[before:]
+            raise
+        except Exception as error:
+            # A failure of the engine outside its own guard: the hand cannot be trusted.
+            self._void(hand, f"engine_fault: {type(error).__name__}: {error}")
+            return
+        self._timeouts[seat] = self._timeouts.get(seat, 0) + 1 if timed_out else 0
+        self._pass_on_hand_events(hand)
+
+    def _pass_on_hand_events(self, hand: Hand) -> None:
+        """Renumber the hand's new events into table seats; end the hand if it is over."""
+        events = hand.events_from(self._cursor)
+        self._cursor += len(events)
+        seats = self.hand_seats
+        pending = self._pending
+        for event in events:
+            # The table restates the hand's start and end by table seat.
+            if type(event) is not HandStarted and type(event) is not HandEnded:
+                pending.append((event, seats))
+        if hand.is_over:
+            self._end_hand(hand)
+
+    def _end_hand(self, hand: Hand) -> None:
+        seats = self.hand_seats
+        net = list(hand.results())
+        rake = self._take_rake(hand, net)
+        for index, seat in enumerate(seats):
+            state = self._occupant(seat)
+            state.stack = hand.starting_stacks[index] + net[index]
+        house = -sum(net) - rake if self.banked else 0
+        self.house += house
+        self.rake_taken += rake
+        self._chips_out += rake
+        self.hands_played += 1
+        self.hand = None
+        self.hand_seats = ()
+        self._emit(
+            TableHandEnded(
+                number=self.hands_played,
+                seats=seats,
+                net=tuple(net),
+                house=house,
+                stacks=tuple(self._occupant(seat).stack for seat in seats),
+                rake=rake,
+            )
+        )
+        self._after_hand(seats)
+
+    def _take_rake(self, hand: Hand, net: list[int]) -> int:
+        """Take the rake from the pots' winners (changing ``net``); emit what was taken."""
+        if self.rake is None or not hand.past_first_round:
+            return 0
+        pots = [
+            (event.amount, event.winners, event.shares)
+            for event in hand.events
+            if isinstance(event, PotAwarded)
+        ]
+        amount, paid = self.rake.take(pots)
+        if not amount:
+            return 0
+        for index, part in paid.items():
+            net[index] -= part
+        order = sorted(paid)
+        self._emit(
+            RakeTaken(
+                number=self.hands_played + 1,
+                amount=amount,
+                seats=tuple(self.hand_seats[index] for index in order),
+                shares=tuple(paid[index] for index in order),
+            )
+        )
+        return amount
+
+    def _void(self, hand: Hand, reason: str) -> None:
+        """Call the hand off: every stack is as it was before the deal."""
+        seats = self.hand_seats
+        self.hands_played += 1
+        self.hand = None
+        self.hand_seats = ()
+        self._emit(HandVoided(number=self.hands_played, reason=reason))
+        self._after_hand(seats, move_button=False)
+
+    def _after_hand(self, seats: tuple[int, ...], move_button: bool = True) -> None:
+        """Let leavers go, mark the broke, sit out who timed out twice; move the button."""
+        self._last_seats = seats
+        for seat in seats:
+            state = self._occupant(seat)
+            if state.leaving:
+                self._remove(seat)
+                continue
+            if state.stack < self._needs(state) and not (self.banked and state.ante == 0):
+                self._emit(PlayerBusted(seat=seat, player=state.player))
+            if self._timeouts.get(seat, 0) >= TIMEOUTS_TO_SIT_OUT and not state.sitting_out:
+                state.sitting_out = True
+                self._emit(SittingOut(seat=seat, player=state.player, out=True, reason="timeouts"))
+        if move_button and not self.banked and self.button is not None and self.occupied:
+            following = self._next_ready(self.button)
+            if following is not None and following != self.button:
+                self._set_button(following, "moved")
+
+    # ------------------------------------------------------------ internals
+
+    def _emit(self, event: Event) -> None:
+        self._pending.append((event, None))
+
+    def _check_seat_number(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.size:
+            raise TableError("bad_seat", f"no seat {seat!r} (seats are 0 to {self.size - 1})")
+
+    def _hand_index(self, seat: int) -> int:
         # A bool would otherwise pass for seat 0 or 1 (True == 1).
         self._check_seat_number(seat)
         index = self.hand_seat(seat)
         if index is None:
             raise TableError("not_in_hand", f"seat {seat} is not in this hand")
-        return hand.view(index)
-
-    def to_act(self) -> int | None:
-        """The table seat whose decision the running hand waits for."""
-        hand = self._running()
-        return None if hand.to_act is None else self.hand_seats[hand.to_act]
-
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply ``action`` for table seat ``seat`` in the running hand."""
-        hand = self._running()
-        self._check_seat_number(seat)
-        index = self.hand_seat(seat)
-        if index is None:
-            raise TableError("not_in_hand", f"seat {seat} is not in this hand")
-        return hand.act(action, index)
-
-    def end_hand(self) -> HandSummary:
-        """Carry the finished hand's stacks back to the seats and get ready for the next."""
-        hand = self._running()
-        if not hand.is_over:
-            raise TableError("hand_not_over", "the hand is not over yet")
-        seats = self.hand_seats
-        net = hand.results()
-        for index, seat in enumerate(seats):
-            self._occupant(seat).stack = hand.stacks[index]
-        house = -sum(net) if self.banked else 0
-        self.house += house
-        self.hands_played += 1
-        self.hand = None
-        self.hand_seats = ()
-        self._emit(TableHandEnded(number=self.hands_played, seats=seats, net=net, house=house))
-        for seat in seats:
-            state = self._occupant(seat)
-            if state.leaving:
-                self._remove(seat)
-            elif state.stack < self._needs(state):
-                self._emit(PlayerBusted(seat=seat, player=state.player))
-        if not self.banked and self.button is not None and self.occupied:
-            following = self._next_ready(self.button)
-            if following is not None and following != self.button:
-                self._set_button(following, "moved")
-        return HandSummary(
-            number=self.hands_played,
-            seats=seats,
-            net=dict(zip(seats, net, strict=True)),
-            house=house,
-            hand=hand,
-        )
-
-    def play_hand(self, policy: Policy, deck: Deck | None = None) -> HandSummary:
-        """Start a hand, ask ``policy(table_seat, view)`` for every decision, end it."""
-        hand = self.start_hand(deck)
-        while not hand.is_over:
-            index = hand.to_act
-            assert index is not None
-            hand.act(policy(self.hand_seats[index], hand.view(index)), index)
-        return self.end_hand()
-
-    # ------------------------------------------------------------ internals
-
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
-
-    def _check_seat_number(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < self.size:
-            raise TableError("bad_seat", f"no seat {seat!r} (seats are 0 to {self.size - 1})")
+        return index
 
     def _occupant(self, seat: int) -> Seat:
         self._check_seat_number(seat)
@@ -438,7 +685,9 @@ class Table:
             raise TableError("seat_empty", f"nobody sits in seat {seat}")
         return state
 
-    def _check_sit(self, seat: int, player: str, buy_in: int, taken: set[int]) -> None:
+    def _check_sit(
+        self, seat: int, player: str, buy_in: int, taken: set[int], listed: int = 0
+    ) -> None:
         self._check_seat_number(seat)
         if not isinstance(player, str) or not player.strip():
             raise TableError("bad_name", f"a player needs a name, not {player!r}")
@@ -453,16 +702,17 @@ class Table:
         if occupant is not None or seat in taken:
             who = f" by {occupant.player}" if occupant is not None else ""
             raise TableError("seat_taken", f"seat {seat} is taken{who}")
-        if self.find(player) is not None:
-            raise TableError(
-                "already_seated", f"{player} is already seated at seat {self.find(player)}"
-            )
+        held = len(self.seats_of(player)) + listed
+        if held >= self.boxes_per_player:
+            where = ", ".join(str(n) for n in self.seats_of(player)) or "this table"
+            limit = "" if self.boxes_per_player == 1 else f" (at most {self.boxes_per_player})"
+            raise TableError("already_seated", f"{player} is already seated at {where}{limit}")
         self.limits.check_buy_in(buy_in)
 
     def _place(self, seat: int, player: str, buy_in: int) -> None:
         state = Seat(player=player, stack=buy_in, bought_in=buy_in)
         if self.banked:
-            state.ante, state.bonus = self._default_wager()
+            state.ante, state.bonus = self._wager_rules().default_ante, 0
         self._seats[seat] = state
         self._chips_in += buy_in
         self._emit(PlayerSat(seat=seat, player=player, chips=buy_in))
@@ -470,6 +720,7 @@ class Table:
     def _remove(self, seat: int) -> int:
         state = self._occupant(seat)
         self._seats[seat] = None
+        self._timeouts.pop(seat, None)
         self._chips_out += state.stack
         self._emit(PlayerLeft(seat=seat, player=state.player, chips=state.stack))
         if not self.occupied:
@@ -483,6 +734,8 @@ class Table:
     def _plays(self, seat: int) -> bool:
         state = self._seats[seat]
         if state is None or state.sitting_out or state.leaving:
+            return False
+        if self.banked and state.ante == 0:
             return False
         return state.stack >= self._needs(state)
 
@@ -520,17 +773,14 @@ class Table:
 
     # ------------------------------------------------------------ banked games
 
-    def _default_wager(self) -> tuple[int, int]:
-        ante = getattr(self.spec, "min_ante", None)
-        return (ante if isinstance(ante, int) and ante > 0 else 1), 0
+    def _wager_rules(self) -> WagerRules:
+        return cast(WagerRules, self.spec)
 
     def _needs(self, state: Seat) -> int:
-        """Chips a seat must hold to be dealt in.
-
-        A box at a banked game needs its ante, its bonus and the call (twice the
-        ante), so that it can always choose to call; anywhere else one chip.
-        """
-        return 3 * state.ante + state.bonus if self.banked else 1
+        """Chips a seat must hold to be dealt in: the game says, for a box; else one chip."""
+        if self.banked:
+            return self._wager_rules().stake_needed(state.ante, state.bonus)
+        return 1
 
     def _banked_kwargs(self, playing: list[int]) -> dict[str, Any]:
         if not self.banked:

@@ -7,8 +7,11 @@
 (0, ['fold', 'call'], 20)
 """
 
+from pokerhouse.engine.events import DEALER
+
+# Registers how this game's own events read (a side effect of the import).
+from pokerhouse.games.casino_holdem import narration as _narration  # noqa: F401
 from pokerhouse.games.casino_holdem.events import (
-    DEALER,
     BonusPosted,
     BonusSettled,
     BoxSettled,
@@ -26,6 +29,7 @@ from pokerhouse.games.casino_holdem.paytables import (
     dealer_qualifies,
 )
 from pokerhouse.games.casino_holdem.spec import CasinoHoldemSpec
+from pokerhouse.games.casino_holdem.view import CasinoHoldemView
 
 __all__ = [
     "DEALER",
@@ -39,6 +43,7 @@ __all__ = [
     "CallOrFold",
     "CasinoHoldemHand",
     "CasinoHoldemSpec",
+    "CasinoHoldemView",
     "DealerQualified",
     "HouseSettled",
     "ante_category",

@@ -21,9 +21,6 @@ from typing import ClassVar
 
 from pokerhouse.engine.events import Event, register_event
 
-#: The dealer's seat number in events (boxes are 0 to 6).
-DEALER = -1
-
 
 @register_event
 @dataclass(frozen=True, slots=True)
@@ -31,6 +28,7 @@ class BonusPosted(Event):
     """A box puts an AA Bonus bet next to its Ante."""
 
     type_name: ClassVar[str] = "bonus_posted"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     amount: int
 
@@ -46,6 +44,7 @@ class BonusSettled(Event):
     """
 
     type_name: ClassVar[str] = "bonus_settled"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     stake: int
     won: bool
@@ -84,6 +83,7 @@ class BoxSettled(Event):
     """
 
     type_name: ClassVar[str] = "box_settled"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     outcome: str
     ante: int

@@ -30,20 +30,19 @@ from pokerhouse import evaluate
 from pokerhouse.cards import Card, Deck
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.events import (
+    DEALER,
     ActionTaken,
     AntePosted,
     BoardDealt,
     CardsDealt,
-    HandEnded,
     HandMucked,
     HandShown,
     HandStarted,
     StreetStarted,
 )
-from pokerhouse.engine.hand import NO_ACTIONS, Hand, View
+from pokerhouse.engine.hand import NO_ACTIONS, Hand
 from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec
 from pokerhouse.games.casino_holdem.events import (
-    DEALER,
     BonusPosted,
     BonusSettled,
     BoxSettled,
@@ -57,6 +56,7 @@ from pokerhouse.games.casino_holdem.paytables import (
     dealer_qualifies,
 )
 from pokerhouse.games.casino_holdem.spec import CasinoHoldemSpec
+from pokerhouse.games.casino_holdem.view import CasinoHoldemView
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _CALL = LegalAction(ActionKind.CALL)
@@ -136,18 +136,16 @@ class CasinoHoldemHand(Hand):
         self.antes: tuple[int, ...] = _bets("antes", antes, [spec.min_ante] * n, n)
         self.bonuses: tuple[int, ...] = _bets("bonuses", bonuses, [0] * n, n)
         self._check_bets()
-        self._stacks = list(stacks)
         self.cards: list[tuple[Card, ...]] = [() for _ in range(n)]
         self.dealer_cards: tuple[Card, ...] = ()
         self.board: list[Card] = []
         self.street: str | None = None
-        self.folded = [False] * n
         self.called = [False] * n
         self.revealed = [False] * n
         self.dealer_shown = False
         self.dealer_qualifies: bool | None = None
-        #: Chips each box has on the layout (ante, call and unsettled bonus).
-        self.on_table = [0] * n
+        # ``contributed`` is what each box has on the layout (ante, call and an
+        # unsettled bonus).
         self._house = 0
         self._start()
 
@@ -189,10 +187,6 @@ class CasinoHoldemHand(Hand):
         return {"antes": list(self.antes), "bonuses": list(self.bonuses)}
 
     @property
-    def stacks(self) -> tuple[int, ...]:
-        return tuple(self._stacks)
-
-    @property
     def house_result(self) -> int:
         """The house's result for the round: what the boxes lost minus what they won."""
         if not self.is_over:
@@ -212,39 +206,39 @@ class CasinoHoldemHand(Hand):
         actions = (_FOLD, _CALL) if stack >= need else (_FOLD,)
         return CallOrFold(actions, stack_limit=stack, call_amount=need, stack=stack)
 
-    def view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> CasinoHoldemView:
         cards = tuple(
-            tuple(c if (owner == seat or self.revealed[owner]) else None for c in self.cards[owner])
+            self.cards[owner]
+            if owner == seat or self.revealed[owner]
+            else (None,) * len(self.cards[owner])
             for owner in range(self.players)
         )
         dealer: tuple[Card | None, ...] = (
             self.dealer_cards if self.dealer_shown else (None,) * len(self.dealer_cards)
         )
-        return View(
-            game=self.game,
-            seat=seat,
-            street=self.street,
-            stacks=self.stacks,
-            bets=tuple(self.on_table),
-            pot=sum(self.on_table),
-            pots=(),
-            cards=cards,
-            board=tuple(self.board),
-            folded=tuple(self.folded),
-            to_act=self.to_act,
-            legal=self.legal_actions() if seat is not None and seat == self.to_act else NO_ACTIONS,
-            is_over=self.is_over,
-            events=tuple(self.events_for(seat)),
-            extra={
-                "antes": self.antes,
-                "bonuses": self.bonuses,
-                "called": tuple(self.called),
-                "dealer_cards": dealer,
-                "dealer_qualifies": self.dealer_qualifies,
-                "call_amount": self.call_amount(seat) if seat is not None else None,
-                "max_payout": self.spec.max_payout,
-                "house_result": self._house if self.is_over else None,
-            },
+        on_table = tuple(self.contributed)
+        return CasinoHoldemView(
+            self.game,
+            seat,
+            self.street,
+            tuple(self._stacks),
+            on_table,
+            on_table,
+            cards,
+            tuple(self.board),
+            tuple(self.folded),
+            tuple(self.all_in),
+            self.to_act,
+            self._legal_for(seat),
+            self.is_over,
+            self.antes,
+            self.bonuses,
+            tuple(self.called),
+            dealer,
+            self.dealer_qualifies,
+            self.call_amount(seat) if seat is not None else None,
+            self.spec.max_payout,
+            self._house if self.is_over else None,
         )
 
     # ---------------------------------------------------------------- flow
@@ -254,10 +248,10 @@ class CasinoHoldemHand(Hand):
         self._emit(HandStarted(game=self.game, stacks=self.starting_stacks))
         boxes = range(self.players)
         for seat in boxes:
-            self._take(seat, self.antes[seat])
+            self._put_in(seat, self.antes[seat])
             self._emit(AntePosted(seat=seat, amount=self.antes[seat]))
             if self.bonuses[seat]:
-                self._take(seat, self.bonuses[seat])
+                self._put_in(seat, self.bonuses[seat])
                 self._emit(BonusPosted(seat=seat, amount=self.bonuses[seat]))
         self.street = "hole"
         # One card at a time, clockwise from the first box, the dealer last.
@@ -282,22 +276,19 @@ class CasinoHoldemHand(Hand):
                 self._settle_bonus(seat)
         self.to_act = 0
 
-    def _take(self, seat: int, amount: int) -> None:
-        self._stacks[seat] -= amount
-        self.on_table[seat] += amount
-
     def _settle_bonus(self, seat: int) -> None:
         """Pay or take the AA Bonus on the box's two cards and the flop."""
         stake = self.bonuses[seat]
         five = self.cards[seat] + tuple(self.board)
         category = bonus_category(evaluate.high_value(five))
-        self.on_table[seat] -= stake
+        self.contributed[seat] -= stake
         if category is BonusCategory.LOSES:
             self._house += stake
             self._emit(BonusSettled(seat=seat, stake=stake, won=False, paid=0))
             return
         paid = stake * self.spec.bonus_pays.odds(category)
         self._stacks[seat] += stake + paid
+        self.all_in[seat] = False
         self._house -= paid
         self._emit(
             BonusSettled(
@@ -315,20 +306,20 @@ class CasinoHoldemHand(Hand):
         ante = self.antes[seat]
         if action.kind is ActionKind.FOLD:
             self.folded[seat] = True
-            self.on_table[seat] -= ante
+            self.contributed[seat] -= ante
             self._house += ante
             self._emit(ActionTaken(seat=seat, action=action, added=0, total=ante))
             self._emit(BoxSettled(seat=seat, outcome="folded", ante=-ante, call=0, net=-ante))
         elif action.kind is ActionKind.CALL:
             self.called[seat] = True
-            self._take(seat, self.call_amount(seat))
+            self._put_in(seat, self.call_amount(seat))
             self._emit(
                 ActionTaken(
                     seat=seat,
                     action=Action.call(),
                     added=self.call_amount(seat),
                     total=ante + self.call_amount(seat),
-                    all_in=self._stacks[seat] == 0,
+                    all_in=self.all_in[seat],
                 )
             )
         else:  # pragma: no cover - CallOrFold.check lets nothing else through
@@ -381,7 +372,7 @@ class CasinoHoldemHand(Hand):
             outcome, ante_result, call_result = "stand_off", 0, 0
         else:
             outcome, ante_result, call_result = "lost", -ante, -call
-        self.on_table[seat] -= ante + call
+        self.contributed[seat] -= ante + call
         if outcome == "lost":
             self._house += ante + call
             net, capped = -(ante + call), 0
@@ -390,6 +381,7 @@ class CasinoHoldemHand(Hand):
             net = min(winnings, self.spec.max_payout)
             capped = winnings - net
             self._stacks[seat] += ante + call + net
+            self.all_in[seat] = self._stacks[seat] == 0
             self._house -= net
         self._emit(
             BoxSettled(
@@ -402,11 +394,8 @@ class CasinoHoldemHand(Hand):
             )
         )
 
-    def _finish(self) -> None:
-        self.to_act = None
-        self.is_over = True
+    def _before_end(self) -> None:
         self._emit(HouseSettled(result=self._house))
-        self._emit(HandEnded(net=self.results(), stacks=self.stacks))
 
 
 def _bets(

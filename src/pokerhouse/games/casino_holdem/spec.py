@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import checks
 from pokerhouse.games.casino_holdem.paytables import AntePays, BonusPays
 
 
@@ -48,13 +49,13 @@ class CasinoHoldemSpec:
 
     def __post_init__(self) -> None:
         for name in ("min_ante", "max_ante", "max_payout"):
-            _check_whole(name, getattr(self, name), 1)
+            checks.whole(name, getattr(self, name), minimum=1)
         if self.max_ante < self.min_ante:
             raise InvalidSpec(
                 "bad_limits", f"max_ante ({self.max_ante}) is below min_ante ({self.min_ante})"
             )
         if self.bonus_min is not None:
-            _check_whole("bonus_min", self.bonus_min, 1)
+            checks.whole("bonus_min", self.bonus_min, minimum=1)
         object.__setattr__(self, "ante_pays", AntePays.coerce(self.ante_pays))
         object.__setattr__(self, "bonus_pays", BonusPays.coerce(self.bonus_pays))
 
@@ -63,7 +64,43 @@ class CasinoHoldemSpec:
         """The smallest bonus bet allowed (the table minimum unless set)."""
         return self.bonus_min if self.bonus_min is not None else self.min_ante
 
+    @property
+    def default_ante(self) -> int:
+        """The ante a new box bets until its player says otherwise: the table minimum."""
+        return self.min_ante
 
-def _check_whole(name: str, value: object, minimum: int) -> None:
-    if type(value) is not int or value < minimum:
-        raise InvalidSpec("bad_spec", f"{name} must be a whole number >= {minimum}, not {value!r}")
+    def check_wager(self, ante: object, bonus: object) -> None:
+        """Raise :class:`InvalidSpec` (``bad_wager``) unless a box may bet this.
+
+        ``ante`` is from the table minimum to the maximum; ``bonus`` is 0 or
+        from the bonus minimum up to the ante.
+
+        >>> CasinoHoldemSpec(min_ante=5).check_wager(5, 10)
+        Traceback (most recent call last):
+        ...
+        pokerhouse.errors.InvalidSpec: a bonus is 0 or from 5 up to the ante (5), not 10
+        """
+        for name, value in (("ante", ante), ("bonus", bonus)):
+            if type(value) is not int or value < 0:
+                raise InvalidSpec("bad_wager", f"the {name} must be a whole number >= 0")
+        assert isinstance(ante, int) and isinstance(bonus, int)
+        if not self.min_ante <= ante <= self.max_ante:
+            raise InvalidSpec(
+                "bad_wager",
+                f"the ante must be from {self.min_ante} to {self.max_ante}, not {ante}",
+            )
+        if bonus and not self.bonus_minimum <= bonus <= ante:
+            raise InvalidSpec(
+                "bad_wager",
+                f"a bonus is 0 or from {self.bonus_minimum} up to the ante ({ante}), not {bonus}",
+            )
+
+    def stake_needed(self, ante: int, bonus: int) -> int:
+        """Chips a box must hold to be dealt in: its ante, its bonus and the call.
+
+        The call is twice the ante, so a box dealt in can always choose to call.
+
+        >>> CasinoHoldemSpec().stake_needed(10, 5)
+        35
+        """
+        return 3 * ante + bonus

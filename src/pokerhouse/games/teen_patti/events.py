@@ -34,6 +34,7 @@ class CardsLooked(Event):
     """
 
     type_name: ClassVar[str] = "cards_looked"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
     cards: tuple[Card | None, ...]
 
@@ -42,6 +43,9 @@ class CardsLooked(Event):
 
     def redacted(self) -> Event:
         return dataclasses.replace(self, cards=(None,) * len(self.cards))
+
+    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]]:
+        return self.seat, self.cards
 
 
 @register_event
@@ -75,6 +79,7 @@ class SideshowCompared(Event):
     """
 
     type_name: ClassVar[str] = "sideshow_compared"
+    seat_fields: ClassVar[tuple[str, ...]] = ("asker", "target", "loser")
     asker: int
     target: int
     asker_cards: tuple[Card | None, ...]

@@ -31,40 +31,172 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerhouse import evaluate
-from pokerhouse.cards import Deck
-from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.cards import Card, Deck
+from pokerhouse.engine.actions import Action, ActionKind, LegalActions
 from pokerhouse.engine.events import (
     ActionTaken,
     AntePosted,
     CardsDealt,
-    HandEnded,
+    Event,
     HandShown,
     HandStarted,
     PotAwarded,
 )
-from pokerhouse.engine.pots import award_pot
+from pokerhouse.engine.hand import Hand
+from pokerhouse.engine.pots import Pot, award_pot
+from pokerhouse.errors import InvalidSpec
+from pokerhouse.games.teen_patti import legal
 from pokerhouse.games.teen_patti.events import CardsLooked, SideshowCompared, StakeRaised
+from pokerhouse.games.teen_patti.pots import teen_patti_pots
 from pokerhouse.games.teen_patti.spec import TeenPattiSpec
-from pokerhouse.games.teen_patti.state import TeenPattiState
+from pokerhouse.games.teen_patti.view import TeenPattiView
 
 HAND_SIZE = 3
 
 
-class TeenPattiHand(TeenPattiState):
+class TeenPattiHand(Hand):
     """One hand of 3 Card Poker (Teen Patti): ``TeenPattiHand(spec, stacks, deck)``.
 
     A bet's amount is the chips it puts in. Every seat needs chips (the table
     sits out an empty stack). The hand is a pure function of the spec, the
-    stacks, the deck order and the actions.
+    stacks, the deck order and the actions. Seat 0 is the first seat left of
+    the dealer; what the seat on turn may do is decided in :mod:`.legal`.
     """
+
+    game = "teen-patti"
+    min_players = 2
+    max_players = 10
 
     def __init__(
         self, spec: TeenPattiSpec, stacks: Sequence[int], deck: Deck | None = None
     ) -> None:
-        super().__init__(spec, stacks, deck)
+        if not isinstance(spec, TeenPattiSpec):
+            raise InvalidSpec("bad_spec", f"Teen Patti needs a TeenPattiSpec, not {spec!r}")
+        super().__init__(stacks)
+        n = self.players
+        self.spec = spec
+        self.deck = deck if deck is not None else Deck()
+        #: Whether each seat has looked at its cards (is a seen player).
+        self.seen = [False] * n
+        #: Whether each seat's cards were shown to everybody (show or showdown).
+        self.revealed = [False] * n
+        self.cards: list[tuple[Card, ...]] = [() for _ in range(n)]
+        #: The current stake: the least a blind player bets (a seen one bets twice it).
+        self.stake = spec.ante
+        #: ``(asker, target)`` while a sideshow waits for the target's answer.
+        self.sideshow: tuple[int, int] | None = None
+        #: Bets each seat has made this hand, and those since it looked.
+        self.bets_made = [0] * n
+        self.bets_since_seen = [0] * n
+        # ``(viewer, owner)`` pairs: cards shown privately in an accepted sideshow.
+        self._shown_privately: list[tuple[int, int]] = []
+        self._legal: LegalActions | None = None
         self._start()
 
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def past_first_round(self) -> bool:
+        # No betting rounds: the first round of turns is over once every seat has acted.
+        acted = {seat for seat, action in self.actions if action.kind is not ActionKind.LOOK}
+        return len(acted) == self.players
+
+    def pots(self) -> list[Pot]:
+        """Main and side pots as they stand (side pots only at all-in levels)."""
+        return teen_patti_pots(self.contributed, [not f for f in self.folded], self.all_in)
+
+    def in_hand(self) -> list[int]:
+        """Seats that have not folded, all-in players included."""
+        return [seat for seat in range(self.players) if not self.folded[seat]]
+
+    def can_act(self, seat: int) -> bool:
+        """Whether ``seat`` still takes turns: neither folded nor all-in."""
+        return not self.folded[seat] and not self.all_in[seat]
+
+    def bet_minimum(self, seat: int) -> int:
+        """The least ``seat`` must bet: the stake blind, twice the stake seen."""
+        return legal.bet_minimum(self, seat)
+
+    def show_cost(self, seat: int) -> int:
+        """What a show costs ``seat``: the stake blind, twice the stake seen (or all it has)."""
+        return legal.show_cost(self, seat)
+
+    def sideshow_target(self, seat: int) -> int | None:
+        """The previous player still taking turns, counter-clockwise from ``seat``."""
+        return legal.sideshow_target(self, seat)
+
+    def legal_actions(self) -> LegalActions:
+        # Cached per decision point: bots and ``act`` both ask for it.
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = legal.legal_actions(self)
+        return cached
+
+    def __getstate__(self) -> dict[str, object]:
+        # The cache is derived state: leave it out so equal hands pickle equal.
+        state = self.__dict__.copy()
+        state["_legal"] = None
+        return state
+
+    def _view(self, seat: int | None) -> TeenPattiView:
+        cards = tuple(
+            self.cards[owner] if self._sees(seat, owner) else (None,) * len(self.cards[owner])
+            for owner in range(self.players)
+        )
+        return TeenPattiView(
+            self.game,
+            seat,
+            None,
+            tuple(self._stacks),
+            tuple(self.contributed),
+            tuple(self.contributed),
+            cards,
+            (),
+            tuple(self.folded),
+            tuple(self.all_in),
+            self.to_act,
+            self._legal_for(seat),
+            self.is_over,
+            self.stake,
+            tuple(self.seen),
+            self.spec.limit.value,
+            legal.cost_if_allowed(self, ActionKind.SHOW),
+            legal.cost_if_allowed(self, ActionKind.SIDESHOW),
+            self.sideshow,
+            tuple(self.bets_made),
+            tuple(self.bets_since_seen),
+        )
+
+    def _sees(self, viewer: int | None, owner: int) -> bool:
+        if self.revealed[owner]:
+            return True
+        if viewer is None:
+            return False
+        return (viewer == owner and self.seen[owner]) or (viewer, owner) in self._shown_privately
+
+    # ---------------------------------------------------------------- the one way in
+
+    def act(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
+        """Apply ``action`` for the seat to act; see :meth:`Hand.act`.
+
+        An action the rules name a reason against is refused with that reason's
+        code (``show_against_blind``, ``already_seen``, ``sideshow_disabled``...)
+        rather than a generic ``action_not_allowed``.
+        """
+        if self.fault is None and not self.is_over and (seat is None or seat == self.to_act):
+            reason = legal.refusal(self, action)
+            if reason is not None:
+                raise reason
+        return super().act(action, seat)
+
     def _apply(self, action: Action) -> None:
+        self._legal = None
+        try:
+            self._move(action)
+        finally:
+            self._legal = None
+
+    def _move(self, action: Action) -> None:
         seat = self.to_act
         assert seat is not None
         kind = action.kind
@@ -73,6 +205,7 @@ class TeenPattiHand(TeenPattiState):
         elif kind is ActionKind.LOOK:
             # The turn stays with the player, who now acts as a seen player.
             self.seen[seat] = True
+            self.bets_since_seen[seat] = 0
             self._emit(CardsLooked(seat=seat, cards=self.cards[seat]))
         elif kind is ActionKind.FOLD:
             self.folded[seat] = True
@@ -82,23 +215,16 @@ class TeenPattiHand(TeenPattiState):
             assert action.amount is not None
             self._bet(seat, action)
         elif kind is ActionKind.SHOW:
-            self._record(seat, action, self._pay(seat, self.show_cost(seat)))
+            self._record(seat, action, self._put_in(seat, self.show_cost(seat)))
             self._show(seat)
         else:
             assert kind is ActionKind.SIDESHOW
             target = self.sideshow_target(seat)
             assert target is not None
             # A sideshow is a seen bet of the minimum with a request attached.
-            self._record(seat, action, self._pay(seat, self.show_cost(seat)))
+            self._record(seat, action, self._put_in(seat, self.show_cost(seat)))
             self.sideshow = (seat, target)
             self.to_act = target
-
-    def _pay(self, seat: int, amount: int) -> int:
-        self._stacks[seat] -= amount
-        self.contributed[seat] += amount
-        if self._stacks[seat] == 0:
-            self.all_in[seat] = True
-        return amount
 
     def _record(self, seat: int, action: Action, added: int) -> None:
         self._emit(
@@ -114,7 +240,9 @@ class TeenPattiHand(TeenPattiState):
     def _bet(self, seat: int, action: Action) -> None:
         amount = action.amount
         assert amount is not None
-        self._record(seat, action, self._pay(seat, amount))
+        self._record(seat, action, self._put_in(seat, amount))
+        self.bets_made[seat] += 1
+        self.bets_since_seen[seat] += 1
         # A blind bet sets the stake to itself, a seen bet to half of itself.
         stake = amount // 2 if self.seen[seat] else amount
         if stake > self.stake:
@@ -151,7 +279,7 @@ class TeenPattiHand(TeenPattiState):
         self._emit(HandStarted(game=self.game, stacks=self.starting_stacks))
         dealt = self.in_hand()
         for seat in dealt:
-            amount = self._pay(seat, min(self.spec.ante, self._stacks[seat]))
+            amount = self._put_in(seat, min(self.spec.ante, self._stacks[seat]))
             self._emit(AntePosted(seat=seat, amount=amount))
         for _ in range(HAND_SIZE):
             for seat in dealt:
@@ -234,9 +362,3 @@ class TeenPattiHand(TeenPattiState):
             description = evaluate.teen_patti(self.cards[winners[0]]).description
             self._emit(award_pot(index, pot.amount, winners, self._stacks, description))
         self._finish()
-
-    def _finish(self) -> None:
-        self.to_act = None
-        self.is_over = True
-        self.contributed = [0] * self.players
-        self._emit(HandEnded(net=self.results(), stacks=self.stacks))

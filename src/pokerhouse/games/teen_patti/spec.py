@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerhouse.engine.betting import Limit
-from pokerhouse.errors import InvalidSpec
+from pokerhouse.games import checks
 
 #: The limits Teen Patti can be played with: the rule book has no fixed-limit form.
 TEEN_PATTI_LIMITS = (Limit.NO_LIMIT, Limit.POT_LIMIT)
@@ -42,18 +42,7 @@ class TeenPattiSpec:
     sideshow: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.limit, Limit):
-            try:
-                object.__setattr__(self, "limit", Limit(self.limit))
-            except ValueError:
-                known = ", ".join(limit.value for limit in TEEN_PATTI_LIMITS)
-                raise InvalidSpec("bad_limit", f"unknown limit {self.limit!r} ({known})") from None
-        if self.limit not in TEEN_PATTI_LIMITS:
-            raise InvalidSpec(
-                "bad_limit",
-                f"Teen Patti is played no-limit or pot-limit, not {self.limit.value}",
-            )
-        if type(self.ante) is not int or self.ante < 1:
-            raise InvalidSpec("bad_spec", f"ante must be a whole number >= 1, not {self.ante!r}")
-        if type(self.sideshow) is not bool:
-            raise InvalidSpec("bad_spec", f"sideshow must be true or false, not {self.sideshow!r}")
+        limit = checks.limit(self.limit, TEEN_PATTI_LIMITS, game="Teen Patti")
+        object.__setattr__(self, "limit", limit)
+        checks.whole("ante", self.ante, minimum=1)
+        checks.flag("sideshow", self.sideshow)

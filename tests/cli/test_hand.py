@@ -57,7 +57,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["As Ks"], "expected 5 or 6 or 7 cards, got 2 [card_count]"),
+        (["As Ks"], "expected 5, 6 or 7 cards, got 2 [card_count]"),
         (["As As Ks Qs Js"], "duplicate card As [duplicate_card]"),
         (["As Ks Qs Js Xs"], "unknown rank 'X'"),
         (["As Ks Qs Js Tq"], "unknown suit 'q'"),

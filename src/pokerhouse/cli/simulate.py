@@ -27,11 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from pokerhouse.bots import get as get_bot
+from pokerhouse.cli.output import console as make_console
 from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
@@ -229,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
         result = simulate(args.game, bots, hands=args.hands, stack=args.stack, rng=rng)
         print(json.dumps(result.as_dict(), indent=2))
         return 0
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),

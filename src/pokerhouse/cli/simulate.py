@@ -133,8 +133,8 @@ def simulate(
             "player_count",
             f"{info.title} takes {info.min_players} to {info.max_players} players, not {len(bots)}",
         )
-    if hands < 0:
-        raise InvalidSpec("bad_count", f"the number of hands must be >= 0, not {hands}")
+    if hands < 1:
+        raise InvalidSpec("bad_count", f"the number of hands must be at least 1, not {hands}")
     if stack < 1:
         raise InvalidSpec("bad_stack", f"the stack must be at least 1 chip, not {stack}")
     rng = rng if rng is not None else random.Random()
@@ -237,6 +237,8 @@ def run(args: argparse.Namespace) -> int:
         TimeElapsedColumn(),
         console=console,
         transient=True,
+        # Off the terminal the bar would leave only a blank line before the results.
+        disable=not console.is_terminal,
     )
     with progress:
         task = progress.add_task(f"{get_game(args.game).title}", total=args.hands)

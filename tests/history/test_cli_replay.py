@@ -22,9 +22,9 @@ HAND_85 = LOCAL / "wsop-2023-43-5-85-razz.phh"
 def test_replay_phh_prints_the_hand_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(HAND_85)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Razz: ante 100000, bring-in 100000")
-    assert "Seat 2 wins the main pot (5300000) with 8-7-4-3-2 low" in out
-    assert "Seat 1: 2650000 -> 0 (-2650000)" in out
+    assert out.startswith("Razz: ante 100,000, bring-in 100,000")
+    assert "Seat 2 wins the main pot (5,300,000) with 8-7-4-3-2 low" in out
+    assert "Seat 1: 2,650,000 -> 0 (-2,650,000)" in out
 
 
 def test_replay_json_summary(capsys: pytest.CaptureFixture[str]) -> None:

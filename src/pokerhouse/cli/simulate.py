@@ -32,11 +32,12 @@ from rich.table import Table as RichTable
 
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cli.output import console as make_console
+from pokerhouse.cli.saving import HistoryFolder
 from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
-from pokerhouse.table import Table, TableLimits
+from pokerhouse.table import HandSummary, Table, TableLimits
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -121,11 +122,13 @@ def simulate(
     stack: int = 200,
     rng: random.Random | None = None,
     on_hand: Callable[[int], None] | None = None,
+    on_finished: Callable[[HandSummary], None] | None = None,
 ) -> SimulationResult:
     """Seat one bot per name in ``bots`` and play ``hands`` hands.
 
     Every seat buys in for ``stack``; a busted bot tops up to ``stack`` again.
-    ``on_hand(n)`` is called after each hand (a progress bar's hook).
+    ``on_hand(n)`` is called after each hand (a progress bar's hook), and
+    ``on_finished(summary)`` with each finished hand (``--save``'s hook).
     """
     info = get_game(game)
     if not info.min_players <= len(bots) <= info.max_players:
@@ -169,6 +172,8 @@ def simulate(
             if info_now is not None and info_now.busted:
                 table.rebuy(seat, stack - info_now.stack)
         summary = table.play_hand(policy)
+        if on_finished is not None:
+            on_finished(summary)
         for seat in range(len(players)):
             per_hand[seat].append(summary.net.get(seat, 0))
         conserved = conserved and table.chips_conserved()
@@ -213,6 +218,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--stack", type=int, default=200, help="buy-in and rebuy (default 200)")
     parser.add_argument("--seed", type=int, default=None, help="seed the cards and the bots")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--save",
+        default=None,
+        metavar="DIR",
+        help="write each hand's history to DIR for replay (JSON; PHH too for razz)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -225,8 +236,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidSpec("player_count", f"--players must be at least 1, not {args.players}")
     bots = [names[seat % len(names)] for seat in range(args.players)]
     rng = random.Random(args.seed)
+    save = None if args.save is None else saver(args.save, bots, args.hands)
     if args.json:
-        result = simulate(args.game, bots, hands=args.hands, stack=args.stack, rng=rng)
+        result = simulate(
+            args.game, bots, hands=args.hands, stack=args.stack, rng=rng, on_finished=save
+        )
         print(json.dumps(result.as_dict(), indent=2))
         return 0
     console = make_console(highlight=False)
@@ -249,9 +263,25 @@ def run(args: argparse.Namespace) -> int:
             stack=args.stack,
             rng=rng,
             on_hand=lambda n: progress.update(task, completed=n),
+            on_finished=save,
         )
     console.print(summary_table(result))
     return 0
+
+
+def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandSummary], None]:
+    """A hook that saves each finished hand in ``folder``, the players named as at the table.
+
+    The folder is checked at once (it must hold no hand histories yet), and
+    made when the first hand is saved.
+    """
+    histories = HistoryFolder(folder, width=max(4, len(str(hands))))
+    names = [f"{bot.strip().lower()}-{seat}" for seat, bot in enumerate(bots)]
+
+    def save(summary: HandSummary) -> None:
+        histories.save(summary.hand, summary.number, [names[seat] for seat in summary.seats])
+
+    return save
 
 
 def summary_table(result: SimulationResult) -> RichTable:

@@ -70,6 +70,12 @@ def test_the_summary_table_is_printed_without_json(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "3x4 Poker: 20 hands" in out and "chips conserved: yes" in out
     assert "Per 100 hands" in out and "95% interval" in out
+    rows = [line.split("│")[1:3] for line in out.splitlines() if "│" in line]
+    assert [(seat.strip(), bot.strip()) for seat, bot in rows] == [
+        ("1", "random"),
+        ("2", "smart"),
+        ("3", "random"),
+    ]
 
 
 def test_bad_bot_names_and_counts_are_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,7 +124,7 @@ def test_saved_hands_replay_to_the_session_that_played_them(
     )
     seats = data["seats"]
     assert isinstance(seats, list)
-    per_name = {f"{seat['bot']}-{seat['seat']}": 0 for seat in seats}
+    per_name = {f"{seat['bot']}-{seat['seat'] + 1}": 0 for seat in seats}
     for name in written:
         assert main(["replay", str(folder / name), "--json"]) == 0
         replayed = json.loads(capsys.readouterr().out)
@@ -130,7 +136,7 @@ def test_saved_hands_replay_to_the_session_that_played_them(
         assert main(["replay", str(folder / name)]) == 0
         assert "*** SUMMARY ***" in capsys.readouterr().out
     if game == "razz":
-        assert per_name == {f"{seat['bot']}-{seat['seat']}": seat["net"] for seat in seats}
+        assert per_name == {f"{seat['bot']}-{seat['seat'] + 1}": seat["net"] for seat in seats}
 
 
 def test_save_refuses_a_folder_that_already_holds_hands(

@@ -270,13 +270,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandSummary], None]:
-    """A hook that saves each finished hand in ``folder``, the players named as at the table.
+    """A hook that saves each finished hand in ``folder``, each player named by bot and seat.
+
+    Seat ``s`` of the table (the summary's row ``s + 1``) is ``f"{bot}-{s + 1}"``:
+    a replay starts its seats from the button, so the name tells who is who.
 
     The folder is checked at once (it must hold no hand histories yet), and
     made when the first hand is saved.
     """
     histories = HistoryFolder(folder, width=max(4, len(str(hands))))
-    names = [f"{bot.strip().lower()}-{seat}" for seat, bot in enumerate(bots)]
+    names = [f"{bot.strip().lower()}-{seat + 1}" for seat, bot in enumerate(bots)]
 
     def save(summary: HandSummary) -> None:
         histories.save(summary.hand, summary.number, [names[seat] for seat in summary.seats])
@@ -297,7 +300,7 @@ def summary_table(result: SimulationResult) -> RichTable:
     for seat in result.seats:
         low, high = seat.ci95
         grid.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),  # people count seats from 1, as replay prints them
             seat.bot,
             f"{seat.net:+d}",
             f"{seat.per_100:+.1f}",

@@ -198,6 +198,20 @@ def format_cards(cards: Iterable[int], separator: str = " ") -> str:
     return separator.join(_NAMES[card] for card in cards)
 
 
+def or_list(items: Iterable[object]) -> str:
+    """Items in words: ``'5, 6 or 7'``; an unbroken run of more than three numbers as a range.
+
+    >>> or_list([3]), or_list([3, 4]), or_list([5, 6, 7]), or_list(range(53))
+    ('3', '3 or 4', '5, 6 or 7', '0 to 52')
+    """
+    words = list(items)
+    numbers = [word for word in words if isinstance(word, int)]
+    if len(words) > 3 and numbers == list(range(numbers[0], numbers[0] + len(words))):
+        return f"{numbers[0]} to {numbers[-1]}"
+    text = [str(word) for word in words]
+    return text[0] if len(text) == 1 else f"{', '.join(text[:-1])} or {text[-1]}"
+
+
 def check_cards(cards: Sequence[int], counts: Iterable[int]) -> None:
     """Raise :class:`InvalidCards` unless ``cards`` are distinct valid cards of an allowed count.
 
@@ -209,8 +223,7 @@ def check_cards(cards: Sequence[int], counts: Iterable[int]) -> None:
     """
     allowed = tuple(counts)
     if len(cards) not in allowed:
-        wanted = " or ".join(str(n) for n in allowed)
-        raise InvalidCards("card_count", f"expected {wanted} cards, got {len(cards)}")
+        raise InvalidCards("card_count", f"expected {or_list(allowed)} cards, got {len(cards)}")
     seen = 0
     for card in cards:
         if type(card) is not int and not isinstance(card, int):

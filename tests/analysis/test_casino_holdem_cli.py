@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -79,3 +80,76 @@ def test_analyze_exact_and_saved_strategy(monkeypatch: Any, capsys: Any, tmp_pat
     argv = ["analyze", "casino-holdem", "--simulate", "2000", "--strategy", str(path)]
     assert main([*argv, "--flop", "2c 3h 4s", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["simulation"]["rounds"] == 2000
+
+
+def _no_exact_analysis(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("the exact analysis should not run")
+
+
+def test_simulating_best_play_reads_the_bundled_table(monkeypatch: Any, capsys: Any) -> None:
+    monkeypatch.setattr(analyze, "exact_analysis", _no_exact_analysis)
+    argv = ["analyze", "casino-holdem", "--simulate", "20000", "--seed", "3"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Simulation: 20,000 rounds, strategy best" in out
+    assert "best play from the bundled table" in out
+    assert main([*argv, "--json", "--max-payout", "102"]) == 0  # a cap that caps nothing
+    data = json.loads(capsys.readouterr().out)
+    assert "exact" not in data
+    assert data["simulation"]["best_play"] == "bundled table"
+    assert 0.80 < data["simulation"]["call_rate"] < 0.84
+
+
+def test_other_rules_still_take_best_play_from_the_exact_analysis(
+    monkeypatch: Any, capsys: Any
+) -> None:
+    calls: list[object] = []
+
+    def one_flop_class(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs.get("max_payout"))
+        return exact_analysis(*args, flop_class_ids=[7], **kwargs)
+
+    monkeypatch.setattr(analyze, "exact_analysis", one_flop_class)
+    argv = ["analyze", "casino-holdem", "--simulate", "2000", "--flop", "2h 3d 4c"]
+    assert main([*argv, "--max-payout", "50", "--json"]) == 0  # a royal flush would be capped
+    assert calls == ["50"]
+    assert json.loads(capsys.readouterr().out)["simulation"]["best_play"] == "exact analysis"
+
+
+def test_analyze_with_no_options_says_what_more_it_can_do(capsys: Any) -> None:
+    assert main(["analyze", "casino-holdem"]) == 0
+    out = capsys.readouterr().out
+    assert "--exact adds best play's exact house edge" in out and "--simulate N" in out
+    assert main(["analyze", "casino-holdem", "--json"]) == 0
+    assert "--exact" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--hole", "As Kd"], "--hole is for a simulation: add --simulate N"),
+        (["--flop", "2c 3c 4c", "--seed", "1"], "--seed and --flop are for a simulation"),
+        (["--strategy", "always-call"], "--strategy is for a simulation"),
+        (["--ante-pays", "200,20,10,3,2,1"], "--ante-pays is for the Ante and Call figures"),
+        (["--max-payout", "50"], "add --exact or --simulate N"),
+    ],
+)
+def test_options_that_would_do_nothing_are_refused(
+    options: list[str], message: str, capsys: Any
+) -> None:
+    assert main(["analyze", "casino-holdem", *options]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.rstrip().endswith("[unused_option]")
+
+
+def test_a_strategy_that_is_no_table_is_refused_in_our_words(capsys: Any, tmp_path: Any) -> None:
+    argv = ["analyze", "casino-holdem", "--simulate", "100", "--strategy"]
+    not_a_table = tmp_path / "notes.txt"
+    not_a_table.write_text("call with any ace\n")
+    for path in (sys.executable, str(not_a_table)):  # a program, a text file
+        assert main([*argv, path]) == 2
+        err = capsys.readouterr().err
+        assert "is not a Casino Hold'em strategy table" in err and "[bad_strategy_file]" in err
+        assert "pickle" not in err
+    assert main([*argv, "bset"]) == 2
+    assert "no strategy 'bset': best, always-call" in capsys.readouterr().err

@@ -28,6 +28,12 @@ def test_high_hand_games(capsys: pytest.CaptureFixture[str], game: str) -> None:
     assert out.splitlines() == ["Full house, kings over fours", "Kd Kh Ks 4c 4d"]
 
 
+def test_a_high_card_hand_is_named_with_its_kickers(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "As Kd 9c 7h 4s 3c 2d")
+    assert status == 0
+    assert out.splitlines() == ["High card, ace, king, nine, seven, four", "As Kd 9c 7h 4s"]
+
+
 def test_razz_uses_the_a5_low(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "Kd 8c 7h 4s 3c 2d Kh", "--game", "razz")
     assert status == 0
@@ -57,7 +63,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["As Ks"], "expected 5 or 6 or 7 cards, got 2 [card_count]"),
+        (["As Ks"], "expected 5, 6 or 7 cards, got 2 [card_count]"),
         (["As As Ks Qs Js"], "duplicate card As [duplicate_card]"),
         (["As Ks Qs Js Xs"], "unknown rank 'X'"),
         (["As Ks Qs Js Tq"], "unknown suit 'q'"),

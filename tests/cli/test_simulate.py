@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -69,6 +70,12 @@ def test_the_summary_table_is_printed_without_json(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "3x4 Poker: 20 hands" in out and "chips conserved: yes" in out
     assert "Per 100 hands" in out and "95% interval" in out
+    rows = [line.split("│")[1:3] for line in out.splitlines() if "│" in line]
+    assert [(seat.strip(), bot.strip()) for seat, bot in rows] == [
+        ("1", "random"),
+        ("2", "smart"),
+        ("3", "random"),
+    ]
 
 
 def test_bad_bot_names_and_counts_are_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,3 +106,59 @@ def test_per_100_interval_is_symmetric_around_the_mean() -> None:
     assert mean == pytest.approx(112.5)
     assert mean - low == pytest.approx(high - mean)
     assert per_100([]) == (0.0, (0.0, 0.0))
+
+
+@pytest.mark.parametrize("game", ["3x4", "razz", "teen-patti", "casino-holdem"])
+def test_saved_hands_replay_to_the_session_that_played_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    folder = tmp_path / "hands"
+    data = run_json(
+        capsys, game, "--players", "4", "--hands", "25", "--seed", "5", "--save", str(folder)
+    )
+    written = sorted(path.name for path in folder.iterdir())
+    jsons = [name for name in written if name.endswith(".json")]
+    assert jsons == [f"hand-{n:04d}.json" for n in range(1, 26)]
+    assert [name for name in written if name.endswith(".phh")] == (
+        [name.replace(".json", ".phh") for name in jsons] if game == "razz" else []
+    )
+    seats = data["seats"]
+    assert isinstance(seats, list)
+    per_name = {f"{seat['bot']}-{seat['seat'] + 1}": 0 for seat in seats}
+    for name in written:
+        assert main(["replay", str(folder / name), "--json"]) == 0
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["is_over"] is True and replayed["game"] == game
+        if name.endswith(".phh"):
+            # PHH names the players as the table does, so every chip is traced to its seat.
+            for player, net in zip(replayed["names"], replayed["net"], strict=True):
+                per_name[player] += net
+        assert main(["replay", str(folder / name)]) == 0
+        assert "*** SUMMARY ***" in capsys.readouterr().out
+    if game == "razz":
+        assert per_name == {f"{seat['bot']}-{seat['seat'] + 1}": seat["net"] for seat in seats}
+
+
+def test_save_refuses_a_folder_that_already_holds_hands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["simulate", "razz", "--players", "2", "--hands", "2", "--seed", "1"]
+    assert main([*argv, "--json", "--save", str(tmp_path)]) == 0
+    capsys.readouterr()
+    before = {path: path.read_text() for path in tmp_path.iterdir()}
+    assert main([*argv, "--save", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "already holds hand histories (hand-0001.json, ...)" in captured.err
+    assert captured.err.rstrip().endswith("[history_exists]")
+    assert {path: path.read_text() for path in tmp_path.iterdir()} == before
+    a_file = tmp_path / "hand-0001.json"
+    assert main([*argv, "--save", str(a_file)]) == 2
+    assert "not a folder [unwritable]" in capsys.readouterr().err
+
+
+def test_bad_input_makes_no_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "hands"
+    assert main(["simulate", "razz", "--hands", "0", "--save", str(folder)]) == 2
+    assert "[bad_count]" in capsys.readouterr().err
+    assert not folder.exists()

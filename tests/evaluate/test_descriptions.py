@@ -60,7 +60,18 @@ from pokerhouse.evaluate import HighCategory, LowCategory, TeenPattiCategory
             "Ac Ad 9h 9s 4c",
         ),
         ("6c 6d Ah Ks 8c 3d 2h", "Pair of sixes", HighCategory.PAIR, "6c 6d Ah Ks 8c"),
-        ("Ac Jd 9h 7s 5c 3d 2h", "High card, ace", HighCategory.HIGH_CARD, "Ac Jd 9h 7s 5c"),
+        (
+            "Ac Jd 9h 7s 5c 3d 2h",
+            "High card, ace, jack, nine, seven, five",
+            HighCategory.HIGH_CARD,
+            "Ac Jd 9h 7s 5c",
+        ),
+        (
+            "7c 5d 4h 3s 2c",
+            "High card, seven, five, four, three, two",
+            HighCategory.HIGH_CARD,
+            "7c 5d 4h 3s 2c",
+        ),
     ],
 )
 def test_high_descriptions(cards: str, description: str, category: HighCategory, best: str) -> None:

@@ -22,9 +22,11 @@ HAND_85 = LOCAL / "wsop-2023-43-5-85-razz.phh"
 def test_replay_phh_prints_the_hand_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(HAND_85)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Razz: ante 100000, bring-in 100000")
-    assert "Seat 2 wins the main pot (5300000) with 8-7-4-3-2 low" in out
-    assert "Seat 1: 2650000 -> 0 (-2650000)" in out
+    assert out.startswith("Razz: ante 100,000, bring-in 100,000")
+    # The file's players are named in every line, and their seats in the list of seats.
+    assert "Seat 1: Talal Shakerchi (2,650,000 in chips)" in out
+    assert "Brian Rast wins the main pot (5,300,000) with 8-7-4-3-2 low" in out
+    assert "Talal Shakerchi: 2,650,000 -> 0 (-2,650,000)" in out
 
 
 def test_replay_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
@@ -33,6 +35,7 @@ def test_replay_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["finishing_stacks"] == [0, 29_700_000]
     assert data["game"] == "razz" and data["format"] == "phh" and data["players"] == 2
     assert data["net"] == [-2_650_000, 2_650_000]
+    assert data["names"] == ["Talal Shakerchi", "Brian Rast"]
 
 
 def test_replay_json_history_by_content_and_for_one_seat(
@@ -45,7 +48,9 @@ def test_replay_json_history_by_content_and_for_one_seat(
     assert main(["replay", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == "json" and data["finishing_stacks"] == list(hand.stacks)
-    assert main(["replay", str(path), "--seat", "1"]) == 0
+    assert data["names"] is None
+    # Seats count from 1, as the printout numbers them.
+    assert main(["replay", str(path), "--seat", "2"]) == 0
     out = capsys.readouterr().out
     assert "View: Seat 2's" in out
     named = {Card.parse(token) for token in re.findall(r"\b[2-9TJQKA][cdhs]\b", out)}
@@ -62,5 +67,15 @@ def test_replay_errors_name_the_problem(tmp_path: Path, capsys: pytest.CaptureFi
     missing = tmp_path / "nothing.json"
     assert main(["replay", str(missing)]) == 2
     assert "cannot read" in capsys.readouterr().err
-    assert main(["replay", str(HAND_85), "--seat", "5"]) == 2
-    assert "seat 5 is not in this hand" in capsys.readouterr().err
+    for seat in ("0", "3"):
+        assert main(["replay", str(HAND_85), "--seat", seat]) == 2
+        err = capsys.readouterr().err
+        assert f"seat {seat} is not in this hand (seats 1 to 2) [bad_seat]" in err
+
+
+def test_replay_seat_numbers_are_the_printed_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    for seat, name in (("1", "Talal Shakerchi"), ("2", "Brian Rast")):
+        assert main(["replay", str(HAND_85), "--seat", seat]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[1] == f"View: {name}'s (Seat {seat})"
+        assert f"Seat {seat}: {name} (" in lines[int(seat) + 1]

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerhouse.cards import Card
-from pokerhouse.engine import Action, ActionKind, Limit
+from pokerhouse.cards import Card, Deck
+from pokerhouse.engine import Action, ActionKind, Hand, Limit
 from pokerhouse.engine.events import Event, HandStarted
 from pokerhouse.errors import HistoryError
 from pokerhouse.games import GAMES, new_hand
@@ -28,16 +28,16 @@ def hand_24() -> object:
 def test_text_header_names_the_game_the_stakes_and_each_seat() -> None:
     lines = to_text(hand_24(), SERVER).splitlines()  # type: ignore[arg-type]
     assert lines[0] == (
-        "Razz: ante 50000, bring-in 50000, small bet 200000, big bet 400000, "
-        "max raises 3, heads-up uncapped no"
+        "Razz: ante 50,000, bring-in 50,000, small bet 200,000, big bet 400,000, "
+        "at most 3 raises a street, heads-up too"
     )
     assert lines[1] == "View: the full history, every card"
     assert lines[2:7] == [
-        "Seat 1: 6600000 in chips",
-        "Seat 2: 5425000 in chips",
-        "Seat 3: 4575000 in chips",
-        "Seat 4: 7050000 in chips",
-        "Seat 5: 6050000 in chips",
+        "Seat 1: 6,600,000 in chips",
+        "Seat 2: 5,425,000 in chips",
+        "Seat 3: 4,575,000 in chips",
+        "Seat 4: 7,050,000 in chips",
+        "Seat 5: 6,050,000 in chips",
     ]
 
 
@@ -45,26 +45,26 @@ def test_text_tells_the_streets_actions_showdown_pots_and_summary() -> None:
     text = to_text(hand_24(), SERVER)  # type: ignore[arg-type]
     for line in [
         "*** ANTES ***",
-        "Seat 1 posts the ante 50000",
+        "Seat 1 posts the ante 50,000",
         "*** THIRD STREET ***",
         "Dealt to Seat 1: [6s 3h] Kh",
-        "Seat 1 brings in for 50000",
-        "Seat 2 calls 50000",
-        "Seat 3 completes to 200000",
+        "Seat 1 brings in for 50,000",
+        "Seat 2 calls 50,000",
+        "Seat 3 completes to 200,000",
         "Seat 4 folds",
-        "Seat 2 raises to 400000",
+        "Seat 2 raises to 400,000",
         "*** FOURTH STREET ***",
         "Dealt to Seat 3: 8s",
-        "Seat 3 bets 200000",
+        "Seat 3 bets 200,000",
         "*** SEVENTH STREET ***",
         "Dealt to Seat 3: [6c]",
         "*** SHOWDOWN ***",
         "Seat 3 shows [4s 3d 2d 8s 3s 5s 6c] (6-5-4-3-2 low)",
         "Seat 2 mucks",
-        "Seat 3 wins the main pot (3900000) with 6-5-4-3-2 low",
+        "Seat 3 wins the main pot (3,900,000) with 6-5-4-3-2 low",
         "*** SUMMARY ***",
-        "Seat 2: 5425000 -> 3575000 (-1850000)",
-        "Seat 3: 4575000 -> 6625000 (+2050000)",
+        "Seat 2: 5,425,000 -> 3,575,000 (-1,850,000)",
+        "Seat 3: 4,575,000 -> 6,625,000 (+2,050,000)",
     ]:
         assert line in text.splitlines(), line
 
@@ -94,7 +94,56 @@ def test_text_of_a_3x4_hand_names_flop_turn_river_and_the_board() -> None:
     for title in ("*** HOLE ***", "*** FLOP ***", "*** TURN ***", "*** RIVER ***"):
         assert title in text
     assert f"Board: [{' '.join(map(str, hand.board))}]" in text  # type: ignore[attr-defined]
-    assert text.startswith("3x4 Poker: ante 1, small bet 2, big bet default, limit fixed-limit")
+    assert text.startswith(
+        "3x4 Poker, fixed-limit: ante 1, small bet 2, big bet 4, at most 3 raises a street\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "header"),
+    [
+        ("3x4", {}, "3x4 Poker, no-limit: ante 1, minimum bet 2"),
+        (
+            "3x4",
+            {"limit": "pot-limit", "small_bet": 5000},
+            "3x4 Poker, pot-limit: ante 1, minimum bet 5,000",
+        ),
+        (
+            "razz",
+            {"heads_up_uncapped": True},
+            "Razz: ante 1, bring-in 2, small bet 5, big bet 10, "
+            "at most 3 raises a street, no cap heads-up",
+        ),
+        ("teen-patti", {}, "3 Card Poker (Teen Patti), no-limit: ante 1, no sideshow"),
+        (
+            "teen-patti",
+            {"sideshow": True, "limit": "pot-limit"},
+            "3 Card Poker (Teen Patti), pot-limit: ante 1, sideshow allowed",
+        ),
+        (
+            "casino-holdem",
+            {"bonus_pays": "common"},
+            "Casino Hold'em: antes 1 to 100, max payout 10,000, ante pays royal flush 100:1, "
+            "straight flush 20:1, four of a kind 10:1, full house 3:1, flush 2:1, "
+            "straight or less 1:1, AA Bonus pays royal flush 100:1, straight flush 50:1, "
+            "four of a kind 40:1, full house 30:1, flush 20:1, straight 7:1, "
+            "three of a kind 7:1, two pair 7:1, pair of aces 7:1, AA Bonus from 1",
+        ),
+        (
+            "casino-holdem",
+            {"min_ante": 5, "max_ante": 500, "bonus_min": 10},
+            "Casino Hold'em: antes 5 to 500, max payout 10,000, ante pays royal flush 100:1, "
+            "straight flush 20:1, four of a kind 10:1, full house 3:1, flush 2:1, "
+            "straight or less 1:1, AA Bonus pays 7:1 on a pair of aces or better, "
+            "AA Bonus from 10",
+        ),
+    ],
+)
+def test_the_header_words_every_setting_readably(
+    game: str, options: dict[str, object], header: str
+) -> None:
+    hand = new_hand(game, [1000, 1000], seed=1, options=options)
+    assert to_text(hand).splitlines()[0] == header
 
 
 def test_text_from_a_full_record_is_filtered_for_the_viewer() -> None:
@@ -158,3 +207,82 @@ def test_text_of_an_unfinished_hand_has_no_summary(seat: int | None) -> None:
     hand = new_hand("razz", [50, 50], seed=1)
     text = to_text(hand, seat)
     assert "*** THIRD STREET ***" in text and "SUMMARY" not in text
+
+
+def teen_patti_sideshow() -> Hand:
+    """Seat 1 bets blind, seat 2 looks and bets, seat 3 looks and wins a sideshow off seat 2."""
+    hand = new_hand(
+        "teen-patti",
+        [100, 100, 100],
+        deck=Deck.stacked("5d Kh 2c 6s Kd 3c As 9c 4d"),
+        options={"ante": 2, "sideshow": True},
+    )
+    for action in ["bet 4", "look", "bet 8", "look", "sideshow", "accept"]:
+        hand.act(Action.parse(action))
+    return hand
+
+
+def test_teen_patti_reads_naturally() -> None:
+    lines = to_text(teen_patti_sideshow(), 1).splitlines()
+    for line in [
+        "Seat 1 bets 4 blind",
+        "The stake rises to 4",
+        "Seat 2 looks at their cards: Kh Kd 9c",
+        "Seat 2 bets 8",
+        "Seat 3 looks at their cards",
+        "Seat 3 pays 8 and asks for a sideshow",
+        "Seat 2 accepts the sideshow",
+        "Seat 3 and Seat 2 compare hands privately: Seat 3 [2c 3c 4d], Seat 2 [Kh Kd 9c]; "
+        "Seat 2 folds",
+    ]:
+        assert line in lines, line
+    others = to_text(teen_patti_sideshow(), 0)
+    assert "Seat 2 looks at their cards\n" in others
+    assert "Seat 3 and Seat 2 compare hands privately; Seat 2 folds" in others
+    assert "cards looked" not in others and "stake raised" not in others
+
+
+def test_casino_holdem_reads_naturally() -> None:
+    hand = new_hand("casino-holdem", [500, 300, 100], antes=[10, 5, 5], bonuses=[10, 0, 5], seed=4)
+    for action in ["call", "fold", "call"]:
+        hand.act(Action.parse(action))
+    lines = to_text(hand, SERVER).splitlines()
+    for line in [
+        "Seat 1 bets 10 on the AA Bonus",
+        "Seat 1 loses the AA Bonus (10)",
+        "Seat 2 loses the ante (-5)",
+        "Dealer shows [7d Ah] (Pair of queens)",
+        "The dealer qualifies",
+        "Seat 1 beats the dealer (+30)",
+        "The house pays 25",
+    ]:
+        assert line in lines, line
+    assert not [line for line in lines if "settled" in line or "(outcome" in line]
+
+
+def test_players_are_called_by_name_when_names_are_given() -> None:
+    text = to_text(hand_24(), 2, names=["Ann", "Bob", "Cy", "Di", "Ed"])  # type: ignore[arg-type]
+    lines = text.splitlines()
+    assert lines[1] == "View: Cy's (Seat 3)"
+    assert lines[2] == "Seat 1: Ann (6,600,000 in chips)"
+    assert "Ann brings in for 50,000" in lines and "Cy completes to 200,000" in lines
+    assert "Cy: 4,575,000 -> 6,625,000 (+2,050,000)" in lines
+    assert "Seat 3 " not in text
+
+
+@pytest.mark.parametrize(
+    "names", [["Ann", "Ann", "Cy", "Di", "Ed"], ["Ann", "\n", "Cy", "Di", "Ed"]]
+)
+def test_names_that_cannot_tell_the_players_apart_give_way_to_seat_numbers(
+    names: list[str],
+) -> None:
+    assert to_text(hand_24(), names=names) == to_text(hand_24())  # type: ignore[arg-type]
+
+
+def test_a_name_cannot_forge_a_line() -> None:
+    names = ["Ann\nSeat 2 wins the pot (1,000,000)", "Bob", "Cy", "Di", "Ed"]
+    text = to_text(hand_24(), names=names)  # type: ignore[arg-type]
+    assert "\nSeat 2 wins the pot (1,000,000)" not in text
+    with pytest.raises(HistoryError, match="expected 5 player names") as caught:
+        to_text(hand_24(), names=["Ann"])  # type: ignore[arg-type]
+    assert caught.value.code == "bad_names"

@@ -3,12 +3,19 @@
 Each sub-command lives in its own module under :mod:`pokerhouse.cli` and
 exposes ``register(subparsers)``; :data:`COMMAND_MODULES` lists them in the
 order ``--help`` shows them.
+
+Exit statuses: 0 done; 2 bad input (``pokerhouse: error: <message> [<code>]``
+on stderr, and argparse's usage errors); 130 interrupted (Ctrl-C);
+:data:`EXIT_BROKEN_PIPE` (141) when the reader of the output went away
+(``pokerhouse hand ... | head -c 1``): the command stops quietly, as a Unix
+tool killed by ``SIGPIPE`` does, for which a shell reports 128 + 13.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -23,6 +30,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "advise",
     "analyze",
 )
+
+#: The exit status when stdout's reader has gone: 128 + SIGPIPE, as a shell reports for Unix tools.
+EXIT_BROKEN_PIPE = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,12 +55,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
+        # Output still buffered would otherwise meet a closed pipe at exit, out of our hands.
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard_stdout()
+        return EXIT_BROKEN_PIPE
     except PokerError as error:
         print(f"pokerhouse: error: {error} [{error.code}]", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     return status
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush cannot fail again."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
 
 
 if __name__ == "__main__":

@@ -5,16 +5,22 @@
 - ``--exact``: best play's exact house edge, call rate, element of risk and
   the dealer's qualification rate over all 25,989,600 deals (a minute or two);
 - ``--simulate N``: N simulated rounds of a strategy (``--strategy best``,
-  the default, takes best play from the exact analysis; ``always-call``; or a
-  table saved with ``--save-strategy``), with 95% confidence intervals;
-  ``--hole`` and ``--flop`` fix those cards.
+  the default: best play, read from the bundled best-play table when the
+  rules are the ones it was computed for (the default Ante pay table and no
+  max payout that can cap a win), else from the exact analysis;
+  ``always-call``; or a table saved with ``--save-strategy``), with 95%
+  confidence intervals; ``--hole`` and ``--flop`` fix those cards.
 
-``--json`` prints one JSON document; progress bars go to the terminal only.
+``--strategy``, ``--seed``, ``--hole`` and ``--flop`` only mean something
+with ``--simulate``, and are refused without it. ``--json`` prints one JSON
+document; progress bars go to the terminal only.
 
 >>> from pokerhouse.cli import main
 >>> main(["analyze", "casino-holdem", "--bonus-pays", "common"])
 AA Bonus (common: royal flush 100:1, straight flush 50:1, four of a kind 40:1, ...)
   wins 10.8759% of hands; return -6.2583% (house edge 6.2583%, exactly 5809/92820)
+--exact adds best play's exact house edge over all 25,989,600 deals (about a minute);
+--simulate N plays N rounds (see --help).
 0
 """
 
@@ -24,6 +30,7 @@ import argparse
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -46,9 +53,20 @@ from pokerhouse.analysis.casino_holdem import (
     exact_analysis,
     simulate,
 )
+from pokerhouse.analysis.casino_holdem.payouts import Payouts
+from pokerhouse.bots.casino_holdem import best_play_table, largest_win
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
 from pokerhouse.games.casino_holdem.paytables import BONUS_TABLE_NAMES, AntePays, BonusPays
+
+#: ``--strategy`` names for calling every hand.
+ALWAYS_CALL = ("always-call", "always_call", "call")
+
+#: The options that only shape a simulation.
+SIMULATION_OPTIONS = ("strategy", "seed", "hole", "flop")
+
+#: The options that only shape the Ante and Call figures (exact or simulated).
+GAME_OPTIONS = ("ante_pays", "max_payout")
 
 
 def register(subparsers: Any) -> None:
@@ -65,8 +83,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--simulate", type=int, default=None, metavar="N", help="simulate N rounds")
     parser.add_argument(
         "--strategy",
-        default="best",
-        help="for --simulate: best (from the exact analysis), always-call, or a saved table",
+        default=None,
+        help="for --simulate: best (the default), always-call, or a table saved with "
+        "--save-strategy",
     )
     parser.add_argument(
         "--save-strategy", default=None, metavar="FILE", help="save best play to FILE (.npz)"
@@ -125,7 +144,13 @@ def run(args: argparse.Namespace) -> int:
     info = get_game(args.game)
     if info.name != "casino-holdem":
         raise InvalidSpec("no_analysis", f"analysis is for Casino Hold'em, not {info.title}")
-    if args.simulate is not None and args.simulate < 2:
+    if args.simulate is None:
+        _refuse_unused(args, SIMULATION_OPTIONS, "a simulation: add --simulate N (N rounds)")
+        if not (args.exact or args.save_strategy):
+            _refuse_unused(
+                args, GAME_OPTIONS, "the Ante and Call figures: add --exact or --simulate N"
+            )
+    elif args.simulate < 2:
         raise InvalidSpec("bad_rounds", f"--simulate needs at least 2 rounds, not {args.simulate}")
     if args.seed is not None and args.seed < 0:
         # numpy's generator takes no negative seed; say so before any work is done.
@@ -153,9 +178,17 @@ def run(args: argparse.Namespace) -> int:
             f"(house edge {_pct(result.house_edge)}, exactly {result.house_edge})"
         )
     exact: ExactResult | None = None
+    strategy_name = args.strategy if args.strategy is not None else "best"
+    bundled: Strategy | None = None
+    if (
+        args.simulate is not None
+        and strategy_name == "best"
+        and not (args.exact or args.save_strategy)
+    ):
+        bundled = _bundled_best_play(ante_pays, args.max_payout)
     needs_exact = (
-        args.exact or args.save_strategy or (args.simulate is not None and args.strategy == "best")
-    )
+        args.exact or args.save_strategy or (strategy_name == "best" and args.simulate is not None)
+    ) and bundled is None
     if needs_exact:
         with _progress("exact: boards", not args.json) as progress:
             exact = exact_analysis(ante_pays, max_payout=args.max_payout, progress=progress)
@@ -165,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
             exact.strategy.save(args.save_strategy)
             lines.append(f"  best play saved to {args.save_strategy}")
     if args.simulate is not None:
-        strategy = _strategy(args.strategy, exact)
+        strategy = bundled if bundled is not None else _strategy(strategy_name, exact)
         with _progress("simulate: rounds", not args.json) as progress:
             sim = simulate(
                 args.simulate,
@@ -178,10 +211,23 @@ def run(args: argparse.Namespace) -> int:
                 flop=args.flop,
                 progress=progress,
             )
-        report["simulation"] = {"strategy": args.strategy, **sim.to_dict()}
+        source = {}
+        if strategy_name == "best":
+            source = {"best_play": "bundled table" if bundled is not None else "exact analysis"}
+        report["simulation"] = {"strategy": strategy_name, **source, **sim.to_dict()}
         # A fixed hole or flop is a different game from the exact figures'.
         whole_game = exact if args.hole is None and args.flop is None else None
-        lines += _simulation_lines(sim, args.strategy, whole_game)
+        lines += _simulation_lines(sim, strategy_name, whole_game)
+        if bundled is not None:
+            lines.append(
+                "  best play from the bundled table (the exact analysis's, for these rules); "
+                "--exact recomputes it"
+            )
+    if not needs_exact and args.simulate is None:
+        lines.append(
+            "--exact adds best play's exact house edge over all 25,989,600 deals "
+            "(about a minute);\n--simulate N plays N rounds (see --help)."
+        )
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -189,12 +235,44 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_unused(args: argparse.Namespace, names: tuple[str, ...], purpose: str) -> None:
+    """Refuse options given for an analysis that will not run, rather than ignore them."""
+    given = [f"--{name.replace('_', '-')}" for name in names if getattr(args, name) is not None]
+    if given:
+        verb = "is" if len(given) == 1 else "are"
+        raise InvalidSpec("unused_option", f"{' and '.join(given)} {verb} for {purpose}")
+
+
+def _bundled_best_play(ante_pays: AntePays, max_payout: str | None) -> Strategy | None:
+    """The shipped best-play table, if it holds for these rules (else ``None``).
+
+    It was computed for the default Ante pay table with no cap; a cap of at
+    least the largest win (a royal flush and the call) caps nothing.
+
+    >>> _bundled_best_play(AntePays(), None) is not None
+    True
+    >>> _bundled_best_play(AntePays(), "50") is None  # a royal flush would be capped
+    True
+    >>> _bundled_best_play(AntePays.parse("200,20,10,3,2,1"), None) is None
+    True
+    """
+    cap = Payouts.of(ante_pays, max_payout).max_payout
+    if ante_pays != AntePays() or (cap is not None and cap < largest_win(ante_pays)):
+        return None
+    return best_play_table()
+
+
 def _strategy(name: str, exact: ExactResult | None) -> Strategy:
     if name == "best":
         assert exact is not None
         return exact.strategy
-    if name in ("always-call", "always_call", "call"):
+    if name in ALWAYS_CALL:
         return always_call
+    if not Path(name).exists():
+        raise InvalidSpec(
+            "unknown_strategy",
+            f"no strategy {name!r}: best, always-call, or a file saved with --save-strategy",
+        )
     return StrategyTable.load(name)
 
 

@@ -28,6 +28,7 @@ from pokerhouse import evaluate
 from pokerhouse.bots import SMART_BOTS, Bot
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cards import parse_cards
+from pokerhouse.cli.output import console as make_console
 from pokerhouse.games import GAMES, GameInfo
 from pokerhouse.table import SitTogether, Table, TableHandStarted, TableLimits
 from pokerhouse.table.narrate import narrate
@@ -117,7 +118,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the showcase."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = make_console(highlight=False, soft_wrap=True)
     rng = random.Random(args.seed)
     show_evaluations(console)
     for info in GAMES.values():

@@ -5,8 +5,13 @@ recorded event and the finishing stacks; then the hand is printed as text
 (``--seat N`` for one player's view, ``--spectator`` for the public one, the
 full history by default) or, with ``--json``, summed up as JSON.
 
+Seats are numbered from 1 here as in the printout (``--seat 1`` is ``Seat
+1``, the first seat left of the button); PHH player names, when the file has
+them, name the players in the text and the summary.
+
 >>> from pokerhouse.games import new_hand
->>> summary(new_hand("3x4", [100, 100], seed=3), "json")["finishing_stacks"] is None
+>>> from pokerhouse.history import LoadedHand
+>>> summary(LoadedHand(new_hand("3x4", [100, 100], seed=3), "json"))["finishing_stacks"] is None
 True
 """
 
@@ -16,9 +21,8 @@ import argparse
 import json
 from typing import Any
 
-from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import HistoryError
-from pokerhouse.history import SERVER, Viewer, load_hand, to_text
+from pokerhouse.history import SERVER, LoadedHand, Viewer, load_history, to_text
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +38,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", help="a .json or .phh hand history")
     view = parser.add_mutually_exclusive_group()
-    view.add_argument("--seat", type=int, help="print the hand as this seat (from 0) saw it")
+    view.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="print the hand as Seat N saw it (seats from 1, as printed)",
+    )
     view.add_argument("--spectator", action="store_true", help="print only public cards")
     parser.add_argument("--json", action="store_true", help="print a JSON summary instead")
     parser.set_defaults(handler=run)
@@ -42,30 +51,33 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay ``args.file`` and print it."""
-    hand, kind = load_hand(args.file)
+    loaded = load_history(args.file)
+    hand = loaded.hand
     if args.json:
-        print(json.dumps(summary(hand, kind), indent=2))
+        print(json.dumps(summary(loaded), indent=2))
         return 0
     seat: Viewer = SERVER
     if args.spectator:
         seat = None
     elif args.seat is not None:
-        if not 0 <= args.seat < hand.players:
+        if not 1 <= args.seat <= hand.players:
             raise HistoryError(
-                "bad_seat", f"seat {args.seat} is not in this hand (seats 0 to {hand.players - 1})"
+                "bad_seat", f"seat {args.seat} is not in this hand (seats 1 to {hand.players})"
             )
-        seat = args.seat
-    print(to_text(hand, seat))
+        seat = args.seat - 1
+    print(to_text(hand, seat, names=loaded.names))
     return 0
 
 
-def summary(hand: Hand, kind: str) -> dict[str, Any]:
-    """The replayed hand in a few JSON fields."""
+def summary(loaded: LoadedHand) -> dict[str, Any]:
+    """The replayed hand in a few JSON fields (``names``: the players', or ``null``)."""
+    hand = loaded.hand
     return {
         "finishing_stacks": list(hand.stacks) if hand.is_over else None,
         "game": hand.game,
-        "format": kind,
+        "format": loaded.format,
         "players": hand.players,
+        "names": None if loaded.names is None else list(loaded.names),
         "starting_stacks": list(hand.starting_stacks),
         "net": list(hand.results()) if hand.is_over else None,
         "actions": len(hand.actions),

@@ -27,16 +27,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from pokerhouse.bots import get as get_bot
+from pokerhouse.cli.output import console as make_console
+from pokerhouse.cli.saving import HistoryFolder
 from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
-from pokerhouse.table import AddChips, SitTogether, Table, TableLimits
+from pokerhouse.table import AddChips, HandSummary, SitTogether, Table, TableLimits
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -121,11 +122,13 @@ def simulate(
     stack: int = 200,
     rng: random.Random | None = None,
     on_hand: Callable[[int], None] | None = None,
+    on_finished: Callable[[HandSummary], None] | None = None,
 ) -> SimulationResult:
     """Seat one bot per name in ``bots`` and play ``hands`` hands.
 
     Every seat buys in for ``stack``; a busted bot tops up to ``stack`` again.
-    ``on_hand(n)`` is called after each hand (a progress bar's hook).
+    ``on_hand(n)`` is called after each hand (a progress bar's hook), and
+    ``on_finished(summary)`` with each finished hand (``--save``'s hook).
     """
     info = get_game(game)
     if not info.min_players <= len(bots) <= info.max_players:
@@ -133,8 +136,8 @@ def simulate(
             "player_count",
             f"{info.title} takes {info.min_players} to {info.max_players} players, not {len(bots)}",
         )
-    if hands < 0:
-        raise InvalidSpec("bad_count", f"the number of hands must be >= 0, not {hands}")
+    if hands < 1:
+        raise InvalidSpec("bad_count", f"the number of hands must be at least 1, not {hands}")
     if stack < 1:
         raise InvalidSpec("bad_stack", f"the stack must be at least 1 chip, not {stack}")
     rng = rng if rng is not None else random.Random()
@@ -171,6 +174,8 @@ def simulate(
             if info_now is not None and info_now.busted:
                 table.apply(AddChips(seat, stack - info_now.stack))
         summary = table.play_hand(policy)
+        if on_finished is not None:
+            on_finished(summary)
         for seat in range(len(players)):
             per_hand[seat].append(summary.net.get(seat, 0))
         conserved = conserved and table.chips_conserved()
@@ -215,6 +220,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--stack", type=int, default=200, help="buy-in and rebuy (default 200)")
     parser.add_argument("--seed", type=int, default=None, help="seed the cards and the bots")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--save",
+        default=None,
+        metavar="DIR",
+        help="write each hand's history to DIR for replay (JSON; PHH too for razz)",
+    )
     parser.set_defaults(handler=run)
 
 
@@ -227,11 +238,14 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidSpec("player_count", f"--players must be at least 1, not {args.players}")
     bots = [names[seat % len(names)] for seat in range(args.players)]
     rng = random.Random(args.seed)
+    save = None if args.save is None else saver(args.save, bots, args.hands)
     if args.json:
-        result = simulate(args.game, bots, hands=args.hands, stack=args.stack, rng=rng)
+        result = simulate(
+            args.game, bots, hands=args.hands, stack=args.stack, rng=rng, on_finished=save
+        )
         print(json.dumps(result.as_dict(), indent=2))
         return 0
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -239,6 +253,8 @@ def run(args: argparse.Namespace) -> int:
         TimeElapsedColumn(),
         console=console,
         transient=True,
+        # Off the terminal the bar would leave only a blank line before the results.
+        disable=not console.is_terminal,
     )
     with progress:
         task = progress.add_task(f"{get_game(args.game).title}", total=args.hands)
@@ -249,9 +265,28 @@ def run(args: argparse.Namespace) -> int:
             stack=args.stack,
             rng=rng,
             on_hand=lambda n: progress.update(task, completed=n),
+            on_finished=save,
         )
     console.print(summary_table(result))
     return 0
+
+
+def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandSummary], None]:
+    """A hook that saves each finished hand in ``folder``, each player named by bot and seat.
+
+    Seat ``s`` of the table (the summary's row ``s + 1``) is ``f"{bot}-{s + 1}"``:
+    a replay starts its seats from the button, so the name tells who is who.
+
+    The folder is checked at once (it must hold no hand histories yet), and
+    made when the first hand is saved.
+    """
+    histories = HistoryFolder(folder, width=max(4, len(str(hands))))
+    names = [f"{bot.strip().lower()}-{seat + 1}" for seat, bot in enumerate(bots)]
+
+    def save(summary: HandSummary) -> None:
+        histories.save(summary.hand, summary.number, [names[seat] for seat in summary.seats])
+
+    return save
 
 
 def summary_table(result: SimulationResult) -> RichTable:
@@ -267,7 +302,7 @@ def summary_table(result: SimulationResult) -> RichTable:
     for seat in result.seats:
         low, high = seat.ci95
         grid.add_row(
-            str(seat.seat),
+            str(seat.seat + 1),  # people count seats from 1, as replay prints them
             seat.bot,
             f"{seat.net:+d}",
             f"{seat.per_100:+.1f}",

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerhouse.cards import or_list
 from pokerhouse.errors import InvalidCards
 from pokerhouse.evaluate.tables import (
     CARD_KEYS,
@@ -74,17 +75,17 @@ def as_hands(hands: npt.ArrayLike, sizes: tuple[int, ...]) -> npt.NDArray[Any]:
     ...
     pokerhouse.errors.InvalidCards: expected an array of shape (N, 3) (one hand per row), got (3,)
     """
-    wanted = " or ".join(str(n) for n in sizes)
+    wanted = or_list(f"(N, {size})" for size in sizes)
     try:
         array = np.asarray(hands)
     except ValueError as error:  # ragged rows
         raise InvalidCards(
-            "card_count", f"expected an array of shape (N, {wanted}) (one hand per row): {error}"
+            "card_count", f"expected an array of shape {wanted} (one hand per row): {error}"
         ) from None
     if array.ndim != 2 or array.shape[1] not in sizes:
         raise InvalidCards(
             "card_count",
-            f"expected an array of shape (N, {wanted}) (one hand per row), got {array.shape}",
+            f"expected an array of shape {wanted} (one hand per row), got {array.shape}",
         )
     if array.dtype.kind not in "iu":
         raise InvalidCards("bad_card", f"card arrays must hold integers 0..51, not {array.dtype}")

@@ -204,7 +204,13 @@ def dashed(ranks: tuple[int, ...]) -> str:
 
 
 def high_class_description(cls: HighClass) -> str:
-    """``'Full house, kings over fours'``, ``'Royal flush'`` and so on."""
+    """``'Full house, kings over fours'``, ``'Royal flush'`` and so on.
+
+    A high card names all five cards, since the kickers decide between two of them.
+
+    >>> high_class_description((HighCategory.HIGH_CARD, (12, 11, 7, 5, 2)))
+    'High card, ace, king, nine, seven, four'
+    """
     category, ranks = cls
     top = RANK_NAMES[ranks[0]]
     if category is HighCategory.STRAIGHT_FLUSH:
@@ -223,7 +229,7 @@ def high_class_description(cls: HighClass) -> str:
         return f"Two pair, {RANK_PLURALS[ranks[0]]} and {RANK_PLURALS[ranks[2]]}"
     if category is HighCategory.PAIR:
         return f"Pair of {RANK_PLURALS[ranks[0]]}"
-    return f"High card, {top}"
+    return "High card, " + ", ".join(RANK_NAMES[rank] for rank in ranks)
 
 
 def low_class_description(cls: LowClass) -> str:

@@ -112,7 +112,7 @@ def high(cards: str | Sequence[int | str]) -> HandValue[HighCategory]:
     >>> high("Ah 2d 3c").description
     Traceback (most recent call last):
     ...
-    pokerhouse.errors.InvalidCards: expected 5 or 6 or 7 cards, got 3
+    pokerhouse.errors.InvalidCards: expected 5, 6 or 7 cards, got 3
     """
     hand = hand_cards(cards, (5, 6, 7))
     value = high_value(hand)

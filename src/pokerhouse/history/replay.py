@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -143,10 +144,34 @@ class _EventChecker:
 # ---------------------------------------------------------------- files
 
 
-def load_hand(path: str | Path) -> tuple[Hand, str]:
+@dataclass(frozen=True, slots=True)
+class LoadedHand:
+    """A replayed history file: the hand, the format read and the players' names if it has them.
+
+    ``format`` is ``"json"`` or ``"phh"``; ``names`` (PHH's ``players``) are in seat order.
+    """
+
+    hand: Hand
+    format: str
+    names: tuple[str, ...] | None = None
+
+
+def load_history(path: str | Path) -> LoadedHand:
     """Replay a history file, JSON or PHH (by extension, else by content).
 
-    Returns the hand and the format read (``"json"`` or ``"phh"``).
+    >>> import tempfile
+    >>> from pokerhouse.cards import Deck
+    >>> from pokerhouse.engine import Action
+    >>> from pokerhouse.games import new_hand
+    >>> from pokerhouse.history.phh import to_phh
+    >>> hand = new_hand("razz", [100, 100], deck=Deck.stacked("Ah 2c 3d 4s Kc 5h"))
+    >>> _ = hand.act(Action.parse("bring_in")), hand.act(Action.fold())
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "hand.phh"
+    ...     _ = path.write_text(to_phh(hand, players=["Ann", "Bob"]))
+    ...     loaded = load_history(path)
+    >>> loaded.format, loaded.names, loaded.hand.stacks
+    ('phh', ('Ann', 'Bob'), (101, 99))
     """
     path = Path(path)
     try:
@@ -155,10 +180,21 @@ def load_hand(path: str | Path) -> tuple[Hand, str]:
         raise HistoryError("unreadable", f"cannot read {path}: {error.strerror}") from None
     kind = detect_format(data, path.name)
     if kind == "phh":
-        from pokerhouse.history.phh import replay_phh
+        from pokerhouse.history.phh import read_phh, replay_phh
 
-        return replay_phh(data), kind
-    return replay(data), kind
+        phh = read_phh(data)
+        return LoadedHand(replay_phh(phh), kind, phh.players)
+    return LoadedHand(replay(data), kind)
+
+
+def load_hand(path: str | Path) -> tuple[Hand, str]:
+    """Replay a history file, JSON or PHH (by extension, else by content).
+
+    Returns the hand and the format read (``"json"`` or ``"phh"``);
+    :func:`load_history` gives the players' names too.
+    """
+    loaded = load_history(path)
+    return loaded.hand, loaded.format
 
 
 def detect_format(data: bytes | str, name: str = "") -> str:

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,15 +100,33 @@ class StrategyTable:
 
     @classmethod
     def load(cls, path: str | Path) -> StrategyTable:
-        """Read a table written by :meth:`save`."""
+        """Read a table written by :meth:`save`.
+
+        A file that cannot be read, or is not such a table, raises
+        :class:`InvalidSpec` (``bad_strategy_file``) saying which.
+
+        >>> StrategyTable.load(__file__)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokerhouse.errors.InvalidSpec: .../strategy.py is not a Casino Hold'em strategy table ...
+        """
+        not_a_table = (
+            f"{path} is not a Casino Hold'em strategy table "
+            "(a .npz file written by StrategyTable.save or analyze --save-strategy)"
+        )
         try:
-            with np.load(Path(path)) as data:
+            # No pickles: a strategy is two arrays, and a pickle could run code.
+            with np.load(Path(path), allow_pickle=False) as data:
                 calls = np.unpackbits(data["calls"], axis=1)[:, :1326].astype(bool)
                 covered = data["covered"].astype(bool)
-        except (OSError, KeyError, ValueError) as error:
+        except OSError as error:
+            reason = error.strerror or str(error)
             raise InvalidSpec(
-                "bad_strategy_file", f"cannot read strategy {path}: {error}"
+                "bad_strategy_file", f"cannot read strategy {path}: {reason}"
             ) from None
-        if calls.shape != (len(covered), 1326):
-            raise InvalidSpec("bad_strategy_file", f"{path} is not a Casino Hold'em strategy table")
+        except (KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, AttributeError):
+            # numpy's own words here are about pickles and keys, not about strategies.
+            raise InvalidSpec("bad_strategy_file", not_a_table) from None
+        if calls.ndim != 2 or covered.ndim != 1 or calls.shape != (len(covered), 1326):
+            raise InvalidSpec("bad_strategy_file", not_a_table)
         return cls(calls=calls, covered=covered)

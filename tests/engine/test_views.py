@@ -1,0 +1,69 @@
+"""Views: typed facts per game, no event list; viewers follow events from a cursor."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerhouse.engine import RoundView, View
+from pokerhouse.engine.events import for_seat
+from pokerhouse.errors import InvalidAction
+from pokerhouse.games import new_hand
+from pokerhouse.games.casino_holdem import CasinoHoldemView
+from pokerhouse.games.teen_patti import TeenPattiView
+from tests.helpers import policy_action
+
+VIEW_TYPES = {
+    "3x4": RoundView,
+    "razz": RoundView,
+    "teen-patti": TeenPattiView,
+    "casino-holdem": CasinoHoldemView,
+}
+
+
+@pytest.mark.parametrize("game", sorted(VIEW_TYPES))
+def test_each_game_gives_its_own_typed_view_without_an_event_list(game: str) -> None:
+    hand = new_hand(game, [200] * 3, seed=4)
+    view = hand.view(hand.to_act)
+    assert type(view) is VIEW_TYPES[game] and isinstance(view, View)
+    assert not hasattr(view, "events") and not hasattr(view, "extra")
+
+
+@pytest.mark.parametrize("game", sorted(VIEW_TYPES))
+def test_a_cursor_gives_each_viewer_exactly_the_new_events(game: str) -> None:
+    rng = random.Random(game)
+    hand = new_hand(game, [200] * 3, seed=9)
+    cursors = {viewer: 0 for viewer in (None, 0, 1, 2)}
+    seen: dict[int | None, list[object]] = {viewer: [] for viewer in cursors}
+    while not hand.is_over:
+        hand.act(policy_action(hand, rng))
+        for viewer in cursors:
+            seen[viewer] += hand.events_for(viewer, cursors[viewer])
+            cursors[viewer] = hand.event_count
+    for viewer, events in seen.items():
+        assert events == hand.events_for(viewer)
+        assert events == [e for e in (for_seat(x, viewer) for x in hand.events) if e is not None]
+
+
+def test_round_views_carry_what_bots_and_the_terminal_used_to_dig_out_of_events() -> None:
+    hand = new_hand("razz", [200] * 3, seed=2)
+    view = hand.view(hand.to_act)
+    assert isinstance(view, RoundView)
+    assert view.bring_in == hand.to_act and view.bets_and_raises == 0
+    assert [len(flags) for flags in view.face_up] == [3, 3, 3]
+    assert all(flags == (False, False, True) for flags in view.face_up)
+    hand.act(policy_action(hand, random.Random(1)))
+    view = hand.view(hand.to_act)
+    assert isinstance(view, RoundView) and view.bring_in is None
+    assert view.to_call == max(
+        0, min(view.current_bet - view.bets[view.seat], view.stacks[view.seat])
+    )  # type: ignore[index]
+
+
+def test_a_view_is_for_one_seat_or_a_spectator() -> None:
+    hand = new_hand("3x4", [100, 100], seed=1)
+    for viewer in (True, 1.0, 2, -1, frozenset({0})):
+        with pytest.raises(InvalidAction):
+            hand.view(viewer)  # type: ignore[arg-type]
+    assert hand.events_for(frozenset({0, 1})) == list(hand.events)

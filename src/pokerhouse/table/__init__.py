@@ -23,6 +23,7 @@ from pokerhouse.table.commands import (
     SitTogether,
     StartHand,
     Timeout,
+    VoidHand,
 )
 from pokerhouse.table.errors import TableError
 from pokerhouse.table.events import (
@@ -78,5 +79,6 @@ __all__ = [
     "TableLimits",
     "TimedOut",
     "Timeout",
+    "VoidHand",
     "WagerSet",
 ]

@@ -83,9 +83,24 @@ class SetWager:
 
 @dataclass(frozen=True, slots=True)
 class StartHand:
-    """Deal the next hand to the seats that play; ``deck`` overrides the shuffled one."""
+    """Deal the next hand to the seats that play; ``deck`` overrides the shuffled one.
+
+    A room resuming a stored hand names its ``seats`` (table seats in hand
+    order, the button last) and its ``setup`` (the hand's own keyword
+    arguments, such as Casino Hold'em's antes), so the hand is dealt exactly
+    as it was.
+    """
 
     deck: Deck | None = field(default=None, compare=False)
+    seats: tuple[int, ...] | None = None
+    setup: tuple[tuple[str, object], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoidHand:
+    """Call the running hand off (its stored log cannot be carried on): every chip back."""
+
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +126,17 @@ class Timeout:
 
 #: Everything :meth:`~pokerhouse.table.Table.apply` accepts.
 Command = (
-    Sit | SitTogether | Leave | AddChips | SitOut | SitIn | SetWager | StartHand | Act | Timeout
+    Sit
+    | SitTogether
+    | Leave
+    | AddChips
+    | SitOut
+    | SitIn
+    | SetWager
+    | StartHand
+    | Act
+    | Timeout
+    | VoidHand
 )
 
 

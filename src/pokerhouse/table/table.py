@@ -68,6 +68,7 @@ from pokerhouse.table.commands import (
     SitTogether,
     StartHand,
     Timeout,
+    VoidHand,
 )
 from pokerhouse.table.errors import TableError
 from pokerhouse.table.events import (
@@ -142,6 +143,8 @@ class Table:
         log_size: int | None = None,
         first_seq: int = 0,
         hands_played: int = 0,
+        seated: Iterable[tuple[int, str, int]] = (),
+        button: int | None = None,
     ) -> None:
         info = get_game(game)
         size = info.max_players if seats is None else seats
@@ -194,6 +197,33 @@ class Table:
         # Chips that came to the table and left it, for the conservation check.
         self._chips_in = house_bankroll
         self._chips_out = 0
+        self._restore(seated, button)
+
+    def _restore(self, seated: Iterable[tuple[int, str, int]], button: int | None) -> None:
+        """Seat the players a stored table had, as they were (no events, no buy-in limits)."""
+        for entry in seated:
+            if not isinstance(entry, tuple) or len(entry) != 3:
+                raise TableError(
+                    "bad_command", f"a seated entry is (seat, player, stack): {entry!r}"
+                )
+            seat, player, stack = entry
+            self._check_seat_number(seat)
+            if self._seats[seat] is not None:
+                raise TableError("seat_taken", f"seat {seat} is listed twice")
+            if type(stack) is not int or stack < 0:
+                raise TableError("bad_amount", f"a stack is a whole number >= 0, not {stack!r}")
+            if len(self.seats_of(player)) >= self.boxes_per_player:
+                raise TableError("already_seated", f"{player} holds too many seats")
+            state = Seat(player=player, stack=stack, bought_in=stack)
+            if self.banked:
+                state.ante, state.bonus = self._wager_rules().default_ante, 0
+            self._seats[seat] = state
+            self._chips_in += stack
+        if button is not None and not self.banked:
+            self._check_seat_number(button)
+            self.button = button
+        elif self.occupied and not self.banked:
+            self.button = self.occupied[0]
 
     # ------------------------------------------------------------ the one door
 
@@ -215,6 +245,23 @@ class Table:
         self._log.extend(logged)
         return logged
 
+    def check(self, command: Sit | AddChips) -> None:
+        """Raise what :meth:`apply` would raise for a seating ``command``, changing nothing.
+
+        For a caller that must do something else first, and only if the table
+        will take the command: a room moves a buy-in from the player's wallet
+        between the check and the command.
+        """
+        match command:
+            case Sit(seat, player, buy_in):
+                self._check_sit(seat, player, buy_in, set())
+            case AddChips(seat, amount):
+                self._check_add_chips(seat, amount)
+            case _:
+                raise TableError(
+                    "bad_command", f"only seating commands are checked, not {command!r}"
+                )
+
     def _dispatch(self, command: Command) -> None:
         # The commonest command first: a match tries its cases in order.
         match command:
@@ -234,8 +281,12 @@ class Table:
                 self._sit_out(seat, False)
             case SetWager(seat, ante, bonus):
                 self._set_wager(seat, ante, bonus)
-            case StartHand(deck):
-                self._start_hand(deck)
+            case StartHand(deck, seats, setup):
+                self._start_hand(deck, seats, dict(setup) if setup is not None else None)
+            case VoidHand(reason):
+                if not isinstance(reason, str) or not reason:
+                    raise TableError("bad_command", "a void needs its reason")
+                self._void(self._running(), reason)
             case Timeout(seat, number):
                 self._act(seat, None, number, timed_out=True)
             case _:
@@ -452,6 +503,15 @@ class Table:
         self._remove(seat)
 
     def _add_chips(self, seat: int, amount: int) -> None:
+        state = self._check_add_chips(seat, amount)
+        after = state.stack + amount
+        state.stack = after
+        state.bought_in += amount
+        state.rebuys += 1
+        self._chips_in += amount
+        self._emit(ChipsAdded(seat=seat, player=state.player, amount=amount, stack=after))
+
+    def _check_add_chips(self, seat: int, amount: int) -> Seat:
         state = self._occupant(seat)
         if seat in self.hand_seats:
             raise TableError("in_hand", f"seat {seat} is in the hand: add chips after it")
@@ -472,11 +532,7 @@ class Table:
                 f"adding {amount} would make the stack {after}, below the table minimum "
                 f"of {self.limits.min_buy_in}",
             )
-        state.stack = after
-        state.bought_in += amount
-        state.rebuys += 1
-        self._chips_in += amount
-        self._emit(ChipsAdded(seat=seat, player=state.player, amount=amount, stack=after))
+        return state
 
     def _sit_out(self, seat: int, out: bool) -> None:
         state = self._occupant(seat)
@@ -505,11 +561,20 @@ class Table:
 
     # ------------------------------------------------------------ hands
 
-    def _start_hand(self, deck: Deck | None) -> None:
+    def _start_hand(
+        self,
+        deck: Deck | None,
+        seats: tuple[int, ...] | None = None,
+        setup: dict[str, Any] | None = None,
+    ) -> None:
         if self.hand is not None:
             raise TableError("hand_in_progress", "a hand is already being played")
-        dealer = None if self.banked else self._dealer()
-        playing = list(self.ready()) if self.banked else self._clockwise_from(dealer)
+        if seats is not None:
+            playing = self._named_seats(seats)
+            dealer = None if self.banked else playing[-1]
+        else:
+            dealer = None if self.banked else self._dealer()
+            playing = list(self.ready()) if self.banked else self._clockwise_from(dealer)
         if len(playing) < self.info.min_players:
             raise TableError(
                 "not_enough_players",
@@ -518,7 +583,7 @@ class Table:
             )
         stacks = [self._occupant(seat).stack for seat in playing]
         kwargs = dict(self.hand_options)
-        kwargs.update(self._banked_kwargs(playing))
+        kwargs.update(self._banked_kwargs(playing) if setup is None else setup)
         hand = self.info.hand_type(
             self.spec, stacks, deck if deck is not None else Deck(self._rng), **kwargs
         )
@@ -537,6 +602,16 @@ class Table:
             )
         )
         self._pass_on_hand_events(hand)
+
+    def _named_seats(self, seats: tuple[int, ...]) -> list[int]:
+        """Seats a resumed hand names: each seated, with chips, once."""
+        if not isinstance(seats, tuple) or len(set(seats)) != len(seats):
+            raise TableError("bad_command", f"a hand's seats are distinct table seats: {seats!r}")
+        for seat in seats:
+            state = self._occupant(seat)
+            if state.stack < 1:
+                raise TableError("not_enough_players", f"seat {seat} has no chips to play")
+        return list(seats)
 
     def _act(self, seat: int, action: Action | None, number: int | None, timed_out: bool) -> None:
         hand = self._running()

@@ -1,0 +1,118 @@
+"""Group commit: many tables' hand-log writes in one database transaction.
+
+Every table task hands its writes to the :class:`Committer` and waits; the
+committer takes everything that has arrived while the last commit ran and
+writes it as one :class:`~pokerhouse.store.Batch`, then wakes each waiter.
+A batch that fails as a whole is retried part by part, so one table's
+refused write (a stale lease, say) never fails another table's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pokerhouse.store import Batch, BatchResult, Store
+
+#: At most this many parts share one commit (bounds a transaction's size).
+MAX_PARTS = 256
+
+
+@dataclass(slots=True)
+class _Part:
+    batch: Batch
+    done: asyncio.Future[BatchResult]
+
+
+@dataclass
+class CommitStats:
+    """What the committer has done: commits, parts, and time spent committing."""
+
+    commits: int = 0
+    parts: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+    last_seconds: float = 0.0
+    observers: list[Callable[[float, int], None]] = field(default_factory=list)
+
+
+class Committer:
+    """Merges concurrent :meth:`commit` calls into group commits on one task."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.stats = CommitStats()
+        self._queue: asyncio.Queue[_Part] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start the committing task (on the running loop)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="committer")
+
+    async def stop(self) -> None:
+        """Stop after the writes already handed in."""
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def commit(self, batch: Batch) -> BatchResult:
+        """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
+        checked = batch.checked()  # a malformed part fails alone, before it joins others
+        future: asyncio.Future[BatchResult] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Part(checked, future))
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            parts = [await self._queue.get()]
+            while len(parts) < MAX_PARTS and not self._queue.empty():
+                parts.append(self._queue.get_nowait())
+            await self._write(parts)
+
+    async def _write(self, parts: list[_Part]) -> None:
+        started = time.perf_counter()
+        merged = Batch(
+            starts=[start for part in parts for start in part.batch.starts],
+            actions=[action for part in parts for action in part.batch.actions],
+            finishes=[finish for part in parts for finish in part.batch.finishes],
+            voids=[void for part in parts for void in part.batch.voids],
+        )
+        try:
+            result = await self.store.commit(merged)
+        except Exception as error:
+            if len(parts) == 1:
+                self._fail(parts[0], error)
+            else:
+                # Find who was refused: each part on its own.
+                for part in parts:
+                    try:
+                        self._succeed(part, await self.store.commit(part.batch))
+                    except Exception as own:
+                        self._fail(part, own)
+        else:
+            for part in parts:
+                self._succeed(part, result)
+        elapsed = time.perf_counter() - started
+        stats = self.stats
+        stats.commits += 1
+        stats.parts += len(parts)
+        stats.seconds += elapsed
+        stats.last_seconds = elapsed
+        for observe in stats.observers:
+            observe(elapsed, len(parts))
+
+    def _succeed(self, part: _Part, result: BatchResult) -> None:
+        if not part.done.done():
+            part.done.set_result(result)
+
+    def _fail(self, part: _Part, error: Exception) -> None:
+        self.stats.failures += 1
+        if not part.done.done():
+            part.done.set_exception(error)

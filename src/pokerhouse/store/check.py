@@ -161,9 +161,9 @@ CHECKS: tuple[tuple[str, Stmt, Describe], ...] = (
     (
         "settlements equal results",
         Stmt(
-            f"SELECT tx, account, amount FROM ({_EXPECTED_SETTLEMENTS} EXCEPT "
-            f"{_ACTUAL_SETTLEMENTS}) missing UNION ALL SELECT tx, account, amount FROM "
-            f"({_ACTUAL_SETTLEMENTS} EXCEPT {_EXPECTED_SETTLEMENTS}) extra LIMIT 1",
+            f"SELECT * FROM ({_EXPECTED_SETTLEMENTS} EXCEPT {_ACTUAL_SETTLEMENTS}) missing "
+            f"UNION ALL SELECT * FROM ({_ACTUAL_SETTLEMENTS} EXCEPT {_EXPECTED_SETTLEMENTS}) "
+            "extra LIMIT 1",
         ),
         lambda r: (
             f"settlement {r[0]} does not match its hand's results "

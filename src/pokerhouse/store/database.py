@@ -1,12 +1,10 @@
 """Connections and the two drivers that run units of work.
 
-SQLite: one writer connection and one reader connection, each used by a
-thread of its own. A unit runs there whole, between ``BEGIN IMMEDIATE`` (the
+SQLite (:mod:`pokerhouse.store.sqlite`): one writer connection and one
+reader connection. A write unit runs whole between ``BEGIN IMMEDIATE`` (the
 write lock taken up front, so a check and the write that depends on it are
-never split by another writer) and ``COMMIT``: one hop between the event loop
-and the thread per transaction instead of several per statement. WAL lets the
-reader work while the writer writes. The file is created and migrated on
-first use.
+never split by another writer) and ``COMMIT``. The file is created and
+migrated on first use.
 
 PostgreSQL: SQLAlchemy's async engine pools asyncpg connections; a unit runs
 on one of them inside ``BEGIN ... COMMIT`` (read committed; the units take
@@ -18,11 +16,8 @@ with each other (``ledger check``) run in a repeatable-read snapshot.
 from __future__ import annotations
 
 import asyncio
-import json
-import sqlite3
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import asyncpg
@@ -32,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from pokerhouse.store import migrate
 from pokerhouse.store.errors import DatabaseError, StoreError
 from pokerhouse.store.sql import ALL, MANY, ONE, RUN, Context, Unit, UnitFactory
+from pokerhouse.store.sqlite import SqliteReader, SqliteWriter
 from pokerhouse.store.urls import redacted, sqlite_path
 
 T = TypeVar("T")
@@ -55,8 +51,8 @@ class Database:
         #: How many PostgreSQL units ran again after a deadlock or serialisation failure.
         self.retries = 0
         self._engine: AsyncEngine | None = None
-        self._writer: _SqliteThread | None = None
-        self._reader: _SqliteThread | None = None
+        self._writer: SqliteWriter | None = None
+        self._reader: SqliteReader | None = None
 
     @classmethod
     async def open(
@@ -85,33 +81,43 @@ class Database:
                 raise DatabaseError(
                     "bad_url", f"unknown SQLite synchronous mode {sqlite_synchronous!r}"
                 )
-            path = str(sqlite_path(url))
-            db._writer = _SqliteThread(path, sqlite_synchronous, "pokerhouse-db-writer")
-            db._reader = _SqliteThread(path, sqlite_synchronous, "pokerhouse-db-reader")
+            path, mode = str(sqlite_path(url)), sqlite_synchronous.upper()
+            db._reader = SqliteReader(path, mode)
+            db._writer = SqliteWriter(path, mode, db._reader)
         else:
             db._engine = create_async_engine(url, pool_size=pool_size, max_overflow=pool_size)
         return db
 
     async def close(self) -> None:
         """Close every connection (waits for a running unit to finish)."""
-        for thread in (self._writer, self._reader):
-            if thread is not None:
-                await asyncio.get_running_loop().run_in_executor(None, thread.close)
+        writer, reader = self._writer, self._reader
         self._writer = self._reader = None
+        loop = asyncio.get_running_loop()
+        if writer is not None:
+            await loop.run_in_executor(None, writer.close)
+        if reader is not None:
+            await loop.run_in_executor(None, reader.close)
         if self._engine is not None:
             await self._engine.dispose()
             self._engine = None
 
-    async def write(self, factory: UnitFactory[T]) -> T:
-        """Run a unit that writes, in one transaction; all or nothing."""
+    async def write(self, factory: UnitFactory[T], *, heavy: bool = False) -> T:
+        """Run a unit that writes, in one transaction; all or nothing.
+
+        ``heavy`` (a large batch) keeps a SQLite unit off the event loop.
+        """
         if self._writer is not None:
-            return await self._writer.submit(factory, self, "BEGIN IMMEDIATE")
+            return await self._writer.submit(factory, self.context(), heavy=heavy)
+        if self.dialect == "sqlite":
+            raise DatabaseError("database_closed", "the store is closed")
         return await self._run_pg(factory, write=True)
 
     async def read(self, factory: UnitFactory[T]) -> T:
         """Run a unit that only reads, in one consistent snapshot."""
         if self._reader is not None:
-            return await self._reader.submit(factory, self, "BEGIN")
+            return await self._reader.submit(factory, self.context())
+        if self.dialect == "sqlite":
+            raise DatabaseError("database_closed", "the store is closed")
         return await self._run_pg(factory, write=False)
 
     def context(self) -> Context:
@@ -186,84 +192,3 @@ async def _drive_pg(conn: Any, unit: Unit[T]) -> T:
 
 def _database_error(error: Exception) -> StoreError:
     return DatabaseError("database_error", f"the database refused a statement: {error}")
-
-
-# ---------------------------------------------------------------- SQLite
-
-
-class _SqliteThread:
-    """A SQLite connection with a thread of its own that runs whole units."""
-
-    def __init__(self, path: str, synchronous: str, name: str) -> None:
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix=name)
-        self._conn = self._executor.submit(_connect, path, synchronous).result()
-
-    async def submit(self, factory: UnitFactory[T], db: Database, begin: str) -> T:
-        loop = asyncio.get_running_loop()
-        ctx = db.context()
-        return await loop.run_in_executor(
-            self._executor, _run_sqlite, self._conn, factory, ctx, begin
-        )
-
-    def close(self) -> None:
-        self._executor.submit(self._conn.close).result()
-        self._executor.shutdown()
-
-
-def _connect(path: str, synchronous: str) -> sqlite3.Connection:
-    # isolation_level=None: the driver sends no BEGIN of its own; _run_sqlite does.
-    conn = sqlite3.connect(
-        path, timeout=10.0, isolation_level=None, check_same_thread=False, cached_statements=512
-    )
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
-    conn.execute("PRAGMA foreign_keys=ON")
-    return conn
-
-
-def _run_sqlite(conn: sqlite3.Connection, factory: UnitFactory[T], ctx: Context, begin: str) -> T:
-    try:
-        conn.execute(begin)
-    except sqlite3.OperationalError as error:
-        raise DatabaseError("database_busy", f"the database is busy: {error}") from None
-    unit = factory(ctx)
-    try:
-        value = _drive_sqlite(conn, unit)
-        conn.execute("COMMIT")
-    except BaseException as error:
-        unit.close()
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        if isinstance(error, sqlite3.Error):
-            raise _database_error(error) from None
-        raise
-    ctx.account_ids.update(ctx.new_ids)
-    return value
-
-
-def _drive_sqlite(conn: sqlite3.Connection, unit: Unit[T]) -> T:
-    result: Any = None
-    while True:
-        try:
-            op = unit.send(result)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
-        sql, names = op.stmt.sqlite
-        mode = op.mode
-        if mode == MANY:
-            conn.executemany(sql, [_args(row, names) for row in op.params])
-            result = None
-            continue
-        cursor = conn.execute(sql, _args(op.params, names))
-        if mode == ONE:
-            result = cursor.fetchone()
-        elif mode == ALL:
-            result = cursor.fetchall()
-        else:
-            assert mode == RUN
-            result = cursor.rowcount
-
-
-def _args(params: dict[str, Any], names: tuple[str, ...]) -> tuple[Any, ...]:
-    # Lists are arrays on PostgreSQL; SQLite reads them with json_each.
-    return tuple(json.dumps(v) if type(v) is list else v for v in map(params.__getitem__, names))

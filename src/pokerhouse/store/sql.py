@@ -63,12 +63,16 @@ class Stmt:
     (read with ``json_each``) and to PostgreSQL as an array.
     """
 
-    __slots__ = ("postgresql", "sqlite")
+    __slots__ = ("postgresql", "sqlite", "sqlite_arrays")
 
     def __init__(self, sql: str, postgresql: str | None = None) -> None:
         self.sqlite: Compiled = _compile(sql, "sqlite")
         self.postgresql: Compiled = _compile(
             postgresql if postgresql is not None else sql, "postgresql"
+        )
+        #: Positions of the SQLite parameters read with ``json_each`` (passed as JSON).
+        self.sqlite_arrays = tuple(
+            i for i, name in enumerate(self.sqlite[1]) if f"json_each(:{name})" in sql
         )
 
     def __repr__(self) -> str:

@@ -342,7 +342,9 @@ class Store:
         checked = batch.checked()
         if not len(checked):
             return BatchResult()
-        return await self._db.write(lambda ctx: hand_units.batch_unit(ctx, checked))
+        return await self._db.write(
+            lambda ctx: hand_units.batch_unit(ctx, checked), heavy=len(checked) > 64
+        )
 
     async def begin_hand(
         self,

@@ -28,7 +28,10 @@ from typing import Any
 
 from pokerhouse.store.sql import Context, Stmt, Unit, one
 
+# A subquery, so that EXCEPT applies to the whole union (compound operators
+# have equal precedence and group from the left).
 _EXPECTED_SETTLEMENTS = (
+    "SELECT tx, account, amount FROM ("
     "SELECT h.settlement_id AS tx, COALESCE(a.id, -1) AS account, SUM(p.result) AS amount "
     "FROM hands h JOIN hand_players p ON p.hand_id = h.id "
     "LEFT JOIN ledger_accounts a ON a.kind = 'in-play' AND a.table_id = h.table_id "
@@ -38,6 +41,7 @@ _EXPECTED_SETTLEMENTS = (
     "h.rake FROM hands h WHERE h.status = 'finished' AND h.rake <> 0 "
     "UNION ALL SELECT h.settlement_id, (SELECT id FROM ledger_accounts WHERE key = 'house'), "
     "h.house_result FROM hands h WHERE h.status = 'finished' AND h.house_result <> 0"
+    ") expected"
 )
 _ACTUAL_SETTLEMENTS = (
     "SELECT e.transaction_id, e.account_id, e.amount FROM ledger_entries e "

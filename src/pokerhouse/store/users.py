@@ -129,7 +129,7 @@ SELECT_USER_BY_ID = Stmt(f"SELECT {_USER_COLUMNS} FROM users WHERE id = :id")
 UPDATE_HASH = Stmt("UPDATE users SET password_hash = :new WHERE id = :id AND password_hash = :old")
 INSERT_SESSION = Stmt(
     "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) "
-    "VALUES (:hash, :user_id, :now, :expires)"
+    "SELECT :hash, id, :now, :expires FROM users WHERE id = :user_id"
 )
 SELECT_SESSION_USER = Stmt(
     "SELECT u.id, u.username, u.is_bot, u.created_at, u.password_hash "
@@ -188,7 +188,9 @@ def rehash_unit(ctx: Context, user_id: int, old: str, new: str) -> Unit[int]:
 
 def create_session_unit(ctx: Context, user_id: int, hashed: str, ttl: float) -> Unit[None]:
     """Store a session's token hash."""
-    yield run(INSERT_SESSION, hash=hashed, user_id=user_id, now=ctx.now, expires=ctx.now + ttl)
+    made = yield run(INSERT_SESSION, hash=hashed, user_id=user_id, now=ctx.now, expires=ctx.now + ttl)
+    if not made:
+        raise AccountError("unknown_user", f"there is no user {user_id}")
 
 
 def session_user_unit(ctx: Context, hashed: str) -> Unit[Any]:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import asyncpg
+import sqlalchemy.exc
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -85,7 +86,8 @@ class Database:
             db._reader = SqliteReader(path, mode)
             db._writer = SqliteWriter(path, mode, db._reader)
         else:
-            db._engine = create_async_engine(url, pool_size=pool_size, max_overflow=pool_size)
+            # A bounded pool: callers beyond pool_size wait for a connection.
+            db._engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
         return db
 
     async def close(self) -> None:
@@ -145,6 +147,15 @@ class Database:
                 ) from None
             except asyncpg.PostgresError as error:
                 raise _database_error(error) from None
+            except sqlalchemy.exc.TimeoutError:
+                raise DatabaseError(
+                    "database_busy", "every database connection stayed busy for 30 s"
+                ) from None
+            except sqlalchemy.exc.DBAPIError as error:
+                # Raised while connecting (the pool wraps the driver's error).
+                raise DatabaseError(
+                    "database_unavailable", f"cannot connect to {redacted(self.url)}: {error.orig}"
+                ) from None
             self.account_ids.update(ctx.new_ids)
             return result
         raise AssertionError("unreachable")  # pragma: no cover

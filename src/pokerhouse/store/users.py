@@ -188,7 +188,9 @@ def rehash_unit(ctx: Context, user_id: int, old: str, new: str) -> Unit[int]:
 
 def create_session_unit(ctx: Context, user_id: int, hashed: str, ttl: float) -> Unit[None]:
     """Store a session's token hash."""
-    made = yield run(INSERT_SESSION, hash=hashed, user_id=user_id, now=ctx.now, expires=ctx.now + ttl)
+    made = yield run(
+        INSERT_SESSION, hash=hashed, user_id=user_id, now=ctx.now, expires=ctx.now + ttl
+    )
     if not made:
         raise AccountError("unknown_user", f"there is no user {user_id}")
 

@@ -135,6 +135,22 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         asyncio.run(_pg_execute(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database with nothing in it (no schema): its URL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'new' / 'room.db'}"
+        return
+    template: str = request.getfixturevalue("pg_template")
+    name = f"ph_test_{secrets.token_hex(6)}"
+    admin = _admin_dsn(template)
+    asyncio.run(_pg_execute(admin, f"CREATE DATABASE {name}"))
+    try:
+        yield _with_database(template, name)
+    finally:
+        asyncio.run(_pg_execute(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
 @pytest.fixture
 def clock() -> Clock:
     """The store's clock."""

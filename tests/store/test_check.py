@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from pokerhouse.store import ActionRecord, Batch, HandFinish, Store
-from pokerhouse.store.sql import Context, Stmt, Unit, run
 from pokerhouse.store.errors import DatabaseError
+from pokerhouse.store.sql import Context, Stmt, Unit, run
 from tests.store.conftest import make_table, make_users
 from tests.store.test_hands import seated_table, start_for
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -14,11 +15,13 @@ from pokerhouse.store import (
     Account,
     ActionRecord,
     Batch,
+    DamagedLog,
     HandFinish,
     HandLogError,
     HandStart,
     HandVoid,
     IdempotencyConflict,
+    LoggedAction,
     StaleLease,
     Store,
     TableError,
@@ -355,3 +358,26 @@ async def test_unfinished_hands_resume_by_replay(store: Store) -> None:
     assert (await store.unfinished_hands(table)) == [log]
     resumed = rebuild_hand(log)
     assert resumed.events == live.events and resumed.to_act == live.to_act
+
+
+async def test_a_damaged_log_is_named_and_the_hand_voided(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    # The store logs what it is given; an action the rules refuse damages the log.
+    await store.append_actions([ActionRecord(table, 1, 0, 1, "raise", 10**6)])
+    (log,) = await store.unfinished_hands()
+    with pytest.raises(DamagedLog) as caught:
+        rebuild_hand(log)
+    assert caught.value.code == "damaged_log"
+    for broken in [
+        dataclasses.replace(log, deck_order=log.deck_order[:51]),
+        dataclasses.replace(log, spec={"ante": "lots"}),
+        dataclasses.replace(log, game="chess"),
+        dataclasses.replace(log, setup={"antes": [1, 1]}),
+        dataclasses.replace(log, actions=(LoggedAction(1, 0, "check", None),)),
+        dataclasses.replace(log, actions=(LoggedAction(0, 0, "dance", None),)),
+    ]:
+        with pytest.raises(DamagedLog):
+            rebuild_hand(broken)
+    await store.void_hand(table, 1, f"damaged log: {caught.value}")
+    assert await store.unfinished_hands() == []

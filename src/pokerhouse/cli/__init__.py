@@ -22,6 +22,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "replay",
     "advise",
     "analyze",
+    "db",
+    "accounts",
+    "ledger",
 )
 
 

@@ -322,7 +322,8 @@ def _json_object(value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise HandLogError("bad_hand", f"the {what} is a JSON object")
     try:
-        return dict(json.loads(json.dumps(dict(value), allow_nan=False)))
+        json.dumps(value, allow_nan=False)  # encodable: the unit encodes it again
+        return dict(value)
     except (TypeError, ValueError) as error:
         raise HandLogError("bad_hand", f"the {what} is not plain JSON: {error}") from None
 

@@ -52,6 +52,8 @@ class Posting:
     entries: tuple[tuple[str, int], ...]
     memo: str
     meta: str | None
+    #: The entries' accounts, in the same order.
+    accounts: tuple[Account, ...] = ()
 
     @property
     def fingerprint(self) -> str:
@@ -153,9 +155,24 @@ def posting(
     total = sum(amount for _, amount in checked)
     if total != 0:
         raise LedgerError("unbalanced", f"entries must sum to zero, not {total}")
-    checked.sort()
     meta_text = None if meta is None else encode_json(dict(meta), "meta", "bad_meta")
-    return Posting(key, kind, tuple(checked), check_memo(memo), meta_text)
+    return trusted_posting(key, kind, dict(zip(entries, (a for _, a in checked), strict=True)),
+                           check_memo(memo), meta_text)  # fmt: skip
+
+
+def trusted_posting(
+    key: str, kind: TransactionKind, entries: Mapping[Account, int], memo: str, meta: str | None
+) -> Posting:
+    """A :class:`Posting` from values the store built and checked itself (no second check)."""
+    ordered = sorted((account.key, account, amount) for account, amount in entries.items())
+    return Posting(
+        key,
+        kind,
+        tuple((k, amount) for k, _, amount in ordered),
+        memo,
+        meta,
+        tuple(account for _, account, _ in ordered),
+    )
 
 
 # ---------------------------------------------------------------- statements
@@ -185,6 +202,18 @@ LOCK_ACCOUNTS = Stmt(
     "WHERE id = ANY(CAST(:ids AS BIGINT[])) ORDER BY id FOR UPDATE",
 )
 UPDATE_BALANCE = Stmt("UPDATE ledger_accounts SET balance = :balance WHERE id = :id")
+# PostgreSQL: balances and entries in one round trip (arrays; the rows are locked already).
+LEDGER_CTES_PG = (
+    "b AS (UPDATE ledger_accounts a SET balance = v.balance FROM unnest("
+    "CAST(:ids AS BIGINT[]), CAST(:balances AS BIGINT[])) AS v(id, balance) "
+    "WHERE a.id = v.id RETURNING 1), "
+    "e AS (INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) "
+    "SELECT * FROM unnest(CAST(:e_tx AS BIGINT[]), CAST(:e_account AS BIGINT[]), "
+    "CAST(:e_amount AS BIGINT[]), CAST(:e_after AS BIGINT[])) RETURNING 1)"
+)
+WRITE_LEDGER_PG = Stmt(
+    f"WITH {LEDGER_CTES_PG} SELECT (SELECT count(*) FROM b), (SELECT count(*) FROM e)"
+)
 INSERT_ENTRY = Stmt(
     "INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) "
     "VALUES (:tx, :account, :amount, :after)"
@@ -265,22 +294,30 @@ def load_transaction(ctx: Context, row: Sequence[Any]) -> Unit[Transaction]:
     )
 
 
-def apply(
+@dataclass(slots=True)
+class Writes:
+    """What a checked posting changes: each account's new balance, and the entries."""
+
+    balances: dict[int, int]
+    entries: list[tuple[int, int, int, int]]  # (transaction, account, amount, balance after)
+
+
+def lock_and_check(
     ctx: Context, postings: Sequence[tuple[int, Posting]], ids: Mapping[str, int]
-) -> Unit[list[tuple[int, ...]]]:
-    """Lock, check and write the entries of reserved postings, in order.
+) -> Unit[tuple[list[tuple[int, ...]], Writes]]:
+    """Lock the accounts of reserved postings and check every balance, in order.
 
     Every account of every posting is locked at once (in id order), so a
     group commit of several settlements takes its locks in one step. Returns
-    each posting's balances after, in entry order.
+    each posting's balances after (in entry order) and what to write.
     """
     wanted = sorted({ids[key] for _, post in postings for key, _ in post.entries})
     if not wanted:
-        return [() for _ in postings]
+        return [() for _ in postings], Writes({}, [])
     rows = yield all_rows(LOCK_ACCOUNTS, ids=wanted)
     balance = {row[0]: row[1] for row in rows}
     may_go_negative = {row[0] for row in rows if row[2] == AccountKind.ISSUER}
-    entry_rows: list[dict[str, Any]] = []
+    entry_rows: list[tuple[int, int, int, int]] = []
     afters: list[tuple[int, ...]] = []
     for tx_id, post in postings:
         after: list[int] = []
@@ -298,10 +335,44 @@ def apply(
                 )
             balance[account_id] = new
             after.append(new)
-            entry_rows.append({"tx": tx_id, "account": account_id, "amount": amount, "after": new})
+            entry_rows.append((tx_id, account_id, amount, new))
         afters.append(tuple(after))
-    yield many(UPDATE_BALANCE, [{"id": i, "balance": balance[i]} for i in wanted])
-    yield many(INSERT_ENTRY, entry_rows)
+    return afters, Writes(balance, entry_rows)
+
+
+def write(ctx: Context, writes: Writes) -> Unit[None]:
+    """Write new balances and entries (one statement on PostgreSQL, two on SQLite)."""
+    if not writes.entries:
+        return
+    if ctx.dialect == "postgresql":
+        yield one(WRITE_LEDGER_PG, **ledger_arrays(writes))
+        return
+    yield many(UPDATE_BALANCE, [{"id": i, "balance": b} for i, b in writes.balances.items()])
+    yield many(
+        INSERT_ENTRY,
+        [{"tx": t, "account": a, "amount": m, "after": b} for t, a, m, b in writes.entries],
+    )
+
+
+def ledger_arrays(writes: Writes) -> dict[str, list[int]]:
+    """The parameters of ``WRITE_LEDGER_PG`` (and of the settlement's statement)."""
+    columns = list(zip(*writes.entries, strict=True)) or [(), (), (), ()]
+    return {
+        "ids": list(writes.balances),
+        "balances": list(writes.balances.values()),
+        "e_tx": list(columns[0]),
+        "e_account": list(columns[1]),
+        "e_amount": list(columns[2]),
+        "e_after": list(columns[3]),
+    }
+
+
+def apply(
+    ctx: Context, postings: Sequence[tuple[int, Posting]], ids: Mapping[str, int]
+) -> Unit[list[tuple[int, ...]]]:
+    """Lock, check and write reserved postings; each one's balances after."""
+    afters, writes = yield from lock_and_check(ctx, postings, ids)
+    yield from write(ctx, writes)
     return afters
 
 
@@ -312,8 +383,10 @@ def transaction_of(ctx: Context, tx_id: int, post: Posting, after: Sequence[int]
         key=post.key,
         kind=post.kind,
         entries=tuple(
-            Entry(Account.from_key(key), amount, balance)
-            for (key, amount), balance in zip(post.entries, after, strict=True)
+            Entry(account, amount, balance)
+            for account, (_, amount), balance in zip(
+                post.accounts, post.entries, after, strict=True
+            )
         ),
         memo=post.memo,
         meta=None if post.meta is None else json.loads(post.meta),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pokerhouse.store import DatabaseError, Store
@@ -32,13 +34,9 @@ async def test_a_new_database_is_refused_until_upgraded(empty_db_url: str) -> No
         await store.close()
 
 
-async def test_an_unmigrated_sqlite_file_is_refused_when_upgrades_are_off(
-    empty_db_url: str,
-) -> None:
-    if not empty_db_url.startswith("sqlite"):
-        pytest.skip("SQLite only")
+async def test_an_unmigrated_sqlite_file_is_refused_when_upgrades_are_off(tmp_path: Path) -> None:
     with pytest.raises(DatabaseError) as caught:
-        await Store.open(empty_db_url, upgrade=False)
+        await Store.open(f"sqlite:///{tmp_path / 'room.db'}", upgrade=False)
     assert caught.value.code == "schema_outdated"
 
 

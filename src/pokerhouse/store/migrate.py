@@ -13,18 +13,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import asyncpg
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from pokerhouse.store.errors import DatabaseError
 from pokerhouse.store.urls import redacted
 
 _LOCATION = "pokerhouse.store:migrations"
+
+# Connection refused, bad credentials, no such database: the pool wraps the
+# driver's errors in DBAPIError; a refused socket comes through as OSError.
+_UNREACHABLE = (OSError, DBAPIError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
 def _config(connection: Connection | None = None) -> Config:
@@ -78,7 +84,7 @@ async def current_revision(url: URL) -> str | None:
     try:
         async with engine.connect() as connection:
             return await connection.run_sync(_current)
-    except OSError as error:
+    except _UNREACHABLE as error:
         raise _unavailable(url, error) from None
     finally:
         await engine.dispose()
@@ -98,7 +104,7 @@ async def upgrade(url: URL) -> tuple[str | None, str]:
     try:
         async with engine.begin() as connection:
             return await connection.run_sync(run)
-    except OSError as error:
+    except _UNREACHABLE as error:
         raise _unavailable(url, error) from None
     finally:
         await engine.dispose()
@@ -128,5 +134,6 @@ def _newer(url: URL, revision: str) -> DatabaseError:
     )
 
 
-def _unavailable(url: URL, error: OSError) -> DatabaseError:
-    return DatabaseError("database_unavailable", f"cannot reach {redacted(url)}: {error}")
+def _unavailable(url: URL, error: Exception) -> DatabaseError:
+    reason = getattr(error, "orig", None) or error
+    return DatabaseError("database_unavailable", f"cannot reach {redacted(url)}: {reason}")

@@ -48,6 +48,7 @@ from pokerhouse.cards import Deck
 from pokerhouse.store import (
     ActionRecord,
     Batch,
+    HandFinish,
     HandStart,
     HandVoid,
     Store,
@@ -179,11 +180,14 @@ class Ours:
             starts.append(HandStart(table, number, "3x4", {}, {}, seats, ORDER, 1))
         await self.store.commit(Batch(starts=starts))
 
-    async def finish(self, tables: list[int]) -> None:
-        for table in tables:
-            number = self.setup.number[table]
-            results = self.setup.results(table, number)
-            await self.store.finish_hand(table, number, results, history=HISTORY)
+    async def finish(self, tables: list[int], group: int = 1) -> None:
+        for chunk in _chunks(tables, group):
+            finishes = []
+            for table in chunk:
+                number = self.setup.number[table]
+                results = self.setup.results(table, number)
+                finishes.append(HandFinish(table, number, results, history=HISTORY))
+            await self.store.commit(Batch(finishes=finishes))
 
     async def check(self) -> None:
         report = await self.store.check()
@@ -197,7 +201,32 @@ def _sql(stmt: Stmt, dialect: str) -> str:
     return stmt.sqlite[0] if dialect == "sqlite" else stmt.postgresql[0]
 
 
-def _settle_rows(setup: Setup, table: int) -> tuple[Any, ...]:
+def _chunks(tables: list[int], size: int) -> list[list[int]]:
+    return [tables[i : i + size] for i in range(0, len(tables), size)]
+
+
+@dataclass
+class Settled:
+    """One hand's settlement rows, as the bare drivers write them."""
+
+    table: int
+    number: int
+    results: list[int]
+    entries: list[tuple[str, int, int]]  # (account key, account id, amount), by key
+    fingerprint: str
+    hand: int = 0
+    tx: int = 0
+
+    @property
+    def key(self) -> str:
+        return f"hand:{self.table}:{self.number}"
+
+    @property
+    def meta(self) -> str:
+        return f'{{"number":{self.number},"table":{self.table}}}'
+
+
+def _settled(setup: Setup, table: int) -> Settled:
     number = setup.number[table]
     results = setup.results(table, number)
     users = setup.users[table]
@@ -206,7 +235,19 @@ def _settle_rows(setup: Setup, table: int) -> tuple[Any, ...]:
         for u, r in zip(users, results, strict=True)
     )
     fingerprint = "settlement|" + ";".join(f"{k}={a}" for k, _, a in entries)
-    return number, results, entries, fingerprint
+    return Settled(table, number, results, entries, fingerprint)
+
+
+def _balances(
+    settled: list[Settled], locked: dict[int, int]
+) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    """Account ids (sorted) and entry rows with balances after, from locked balances."""
+    rows = []
+    for hand in settled:
+        for _, account, amount in hand.entries:
+            locked[account] += amount
+            rows.append((hand.tx, account, amount, locked[account]))
+    return sorted(locked), rows
 
 
 class BareSqlite:
@@ -296,31 +337,32 @@ class BareSqlite:
             self._start(table, number, seats)
         self.conn.execute("COMMIT")
 
-    async def finish(self, tables: list[int]) -> None:
+    async def finish(self, tables: list[int], group: int = 1) -> None:
         c, q = self.conn, self.q
-        for table in tables:
-            number, results, entries, fingerprint = _settle_rows(self.setup, table)
+        for chunk in _chunks(tables, group):
+            settled = [_settled(self.setup, table) for table in chunk]
             now = time.time()
             c.execute("BEGIN IMMEDIATE")
-            c.execute(q["leases"], (f"[{table}]",)).fetchall()
-            hand = c.execute(q["finishing"], (table, number)).fetchall()[0][0]
-            meta = f'{{"number":{number},"table":{table}}}'
-            key, memo = f"hand:{table}:{number}", f"hand {number}"
-            row = c.execute(q["insert_tx"], (key, "settlement", fingerprint, memo, meta, now))
-            tx = row.fetchone()[0]
-            ids = sorted(i for _, i, _ in entries)
-            balances = {r[0]: r[1] for r in c.execute(q["lock"], (str(ids),)).fetchall()}
-            entry_rows = []
-            for _, account, amount in entries:
-                balances[account] += amount
-                entry_rows.append((tx, account, amount, balances[account]))
-            c.executemany(q["update_balance"], [(balances[i], i) for i in ids])
+            c.execute(q["leases"], (str(sorted(chunk)),)).fetchall()
+            for hand in settled:
+                hand.hand = c.execute(q["finishing"], (hand.table, hand.number)).fetchall()[0][0]
+                memo = f"hand {hand.number}"
+                values = (hand.key, "settlement", hand.fingerprint, memo, hand.meta, now)
+                hand.tx = c.execute(q["insert_tx"], values).fetchone()[0]
+            wanted = sorted({i for hand in settled for _, i, _ in hand.entries})
+            locked = {r[0]: r[1] for r in c.execute(q["lock"], (str(wanted),)).fetchall()}
+            ids, entry_rows = _balances(settled, locked)
+            c.executemany(q["update_balance"], [(locked[i], i) for i in ids])
             c.executemany(q["insert_entry"], entry_rows)
-            users = self.setup.users[table]
-            seat_rows = [(r, table, seat, users[seat]) for seat, r in enumerate(results)]
+            seat_rows, result_rows, hand_rows = [], [], []
+            for hand in settled:
+                users = self.setup.users[hand.table]
+                seat_rows += [(r, hand.table, s, users[s]) for s, r in enumerate(hand.results)]
+                result_rows += [(r, hand.hand, s) for s, r in enumerate(hand.results)]
+                hand_rows.append((now, 0, 0, HISTORY, hand.tx, hand.hand))
             c.executemany(q["add_to_seat"], seat_rows)
-            c.executemany(q["set_result"], [(r, hand, seat) for seat, r in enumerate(results)])
-            c.executemany(q["mark_finished"], [(now, 0, 0, HISTORY, tx, hand)])
+            c.executemany(q["set_result"], result_rows)
+            c.executemany(q["mark_finished"], hand_rows)
             c.execute("COMMIT")
 
     async def check(self) -> None:
@@ -404,46 +446,41 @@ class BarePg:
                 number, seats = self.setup.next_hand(table)
                 await self._start(c, table, number, seats)
 
-    async def finish(self, tables: list[int]) -> None:
+    async def finish(self, tables: list[int], group: int = 1) -> None:
         q = self.q
-        for table in tables:
-            number, results, entries, fingerprint = _settle_rows(self.setup, table)
+        for chunk in _chunks(tables, group):
+            settled = [_settled(self.setup, table) for table in chunk]
             now = time.time()
-            meta = f'{{"number":{number},"table":{table}}}'
-            key, memo = f"hand:{table}:{number}", f"hand {number}"
             async with self.pool.acquire() as c, c.transaction():
-                await c.fetch(q["leases"], [table])
-                hand = (await c.fetch(q["finishing"], table, number))[0][0]
-                row = await c.fetchrow(
-                    q["insert_tx"], key, "settlement", fingerprint, memo, meta, now
-                )
-                tx = row[0]
-                ids = sorted(i for _, i, _ in entries)
-                balances = {r[0]: r[1] for r in await c.fetch(q["lock"], ids)}
-                entry_rows = []
-                for _, account, amount in entries:
-                    balances[account] += amount
-                    entry_rows.append((tx, account, amount, balances[account]))
-                # The store's one statement for the rest of a settlement (FINISH_PG).
+                await c.fetch(q["leases"], sorted(chunk))
+                for hand in settled:
+                    hand.hand = (await c.fetch(q["finishing"], hand.table, hand.number))[0][0]
+                    memo = f"hand {hand.number}"
+                    values = (hand.key, "settlement", hand.fingerprint, memo, hand.meta, now)
+                    hand.tx = (await c.fetchrow(q["insert_tx"], *values))[0]
+                wanted = sorted({i for hand in settled for _, i, _ in hand.entries})
+                locked = {r[0]: r[1] for r in await c.fetch(q["lock"], wanted)}
+                ids, entry_rows = _balances(settled, locked)
                 seats = list(range(PLAYERS))
+                # The store's one statement for the rest of a settlement (FINISH_PG).
                 await c.fetchrow(
                     q["finish_pg"],
                     ids,
-                    [balances[i] for i in ids],
+                    [locked[i] for i in ids],
                     *(list(column) for column in zip(*entry_rows, strict=True)),
-                    [table] * PLAYERS,
-                    seats,
-                    self.setup.users[table],
-                    results,
-                    [hand] * PLAYERS,
-                    seats,
-                    results,
+                    [h.table for h in settled for _ in seats],
+                    seats * len(settled),
+                    [u for h in settled for u in self.setup.users[h.table]],
+                    [r for h in settled for r in h.results],
+                    [h.hand for h in settled for _ in seats],
+                    seats * len(settled),
+                    [r for h in settled for r in h.results],
                     now,
-                    [hand],
-                    [0],
-                    [0],
-                    [HISTORY],
-                    [tx],
+                    [h.hand for h in settled],
+                    [0] * len(settled),
+                    [0] * len(settled),
+                    [HISTORY] * len(settled),
+                    [h.tx for h in settled],
                 )
 
     async def check(self) -> None:
@@ -560,6 +597,17 @@ async def run_paths(
     for writers in (1, TABLES):
         label = f"settlement, {writers} writer{'s' if writers > 1 else ''}"
         rows.append(Row(database, label, *await best_rate(contenders, settle(writers), rounds)))
+
+    async def grouped_settle(c: Contender) -> tuple[int, float]:
+        # One writer settling the eight tables' hands eight to a commit (group commit).
+        tables = [t for column in zip(*c.setup.writers, strict=True) for t in column]
+        await c.start_many(tables)
+        start = time.perf_counter()
+        await c.finish(tables, TABLES)
+        return len(tables), time.perf_counter() - start
+
+    label = "settlement, grouped (8 hands a commit)"
+    rows.append(Row(database, label, *await best_rate(contenders, grouped_settle, rounds)))
     return rows
 
 

@@ -124,15 +124,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
         yield f"sqlite:///{path}"
         return
-    template: str = request.getfixturevalue("pg_template")
-    name = f"ph_test_{secrets.token_hex(6)}"
-    template_name = make_url(template).database
-    admin = _admin_dsn(template)
-    asyncio.run(_pg_execute(admin, f"CREATE DATABASE {name} TEMPLATE {template_name}"))
-    try:
-        yield _with_database(template, name)
-    finally:
-        asyncio.run(_pg_execute(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    yield from _fresh_pg(request.getfixturevalue("pg_template"), migrated=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -141,10 +133,15 @@ def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'new' / 'room.db'}"
         return
-    template: str = request.getfixturevalue("pg_template")
+    yield from _fresh_pg(request.getfixturevalue("pg_template"), migrated=False)
+
+
+def _fresh_pg(template: str, *, migrated: bool) -> Iterator[str]:
+    """A new database, a copy of the migrated template or empty, dropped afterwards."""
     name = f"ph_test_{secrets.token_hex(6)}"
     admin = _admin_dsn(template)
-    asyncio.run(_pg_execute(admin, f"CREATE DATABASE {name}"))
+    copy = f" TEMPLATE {make_url(template).database}" if migrated else ""
+    asyncio.run(_pg_execute(admin, f"CREATE DATABASE {name}{copy}"))
     try:
         yield _with_database(template, name)
     finally:

@@ -16,14 +16,15 @@ with each other (``ledger check``) run in a repeatable-read snapshot.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 import asyncpg
 import sqlalchemy.exc
 from sqlalchemy.engine import URL
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from pokerhouse.store import migrate
 from pokerhouse.store.errors import DatabaseError, StoreError
@@ -51,7 +52,7 @@ class Database:
         self.account_ids: dict[str, int] = {}
         #: How many PostgreSQL units ran again after a deadlock or serialisation failure.
         self.retries = 0
-        self._engine: AsyncEngine | None = None
+        self._connections: _Connections | None = None
         self._writer: SqliteWriter | None = None
         self._reader: SqliteReader | None = None
 
@@ -87,7 +88,8 @@ class Database:
             db._writer = SqliteWriter(path, mode, db._reader)
         else:
             # A bounded pool: callers beyond pool_size wait for a connection.
-            db._engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
+            engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
+            db._connections = _Connections(engine, pool_size)
         return db
 
     async def close(self) -> None:
@@ -99,9 +101,9 @@ class Database:
             await loop.run_in_executor(None, writer.close)
         if reader is not None:
             await loop.run_in_executor(None, reader.close)
-        if self._engine is not None:
-            await self._engine.dispose()
-            self._engine = None
+        if self._connections is not None:
+            connections, self._connections = self._connections, None
+            await connections.close()
 
     async def write(self, factory: UnitFactory[T], *, heavy: bool = False) -> T:
         """Run a unit that writes, in one transaction; all or nothing.
@@ -129,7 +131,7 @@ class Database:
     # ------------------------------------------------------------ PostgreSQL
 
     async def _run_pg(self, factory: UnitFactory[T], *, write: bool) -> T:
-        if self._engine is None:
+        if self._connections is None:
             raise DatabaseError("database_closed", "the store is closed")
         for attempt in range(RETRIES + 1):
             ctx = self.context()
@@ -161,19 +163,56 @@ class Database:
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _run_pg_once(self, unit: Unit[T], *, write: bool) -> T:
-        assert self._engine is not None
-        async with self._engine.connect() as sa_connection:
-            raw = await sa_connection.get_raw_connection()
-            conn: Any = raw.driver_connection
+        assert self._connections is not None
+        async with self._connections.lease() as conn:
             try:
                 isolation = "read_committed" if write else "repeatable_read"
                 async with conn.transaction(isolation=isolation, readonly=not write):
                     return await _drive_pg(conn, unit)
             finally:
                 unit.close()
-                if conn.is_in_transaction():
-                    # Cancelled half-way: never hand this connection out again.
+
+
+class _Connections:
+    """asyncpg connections from SQLAlchemy's pool, kept checked out.
+
+    Checking a connection out of the pool and back costs more CPU than a
+    small transaction on it (greenlet, pool bookkeeping); the store keeps
+    the connections it has made and hands them to one unit at a time.
+    """
+
+    def __init__(self, engine: AsyncEngine, size: int) -> None:
+        self._engine = engine
+        self._free: list[tuple[AsyncConnection, Any]] = []
+        self._slots = asyncio.Semaphore(size)
+
+    @contextlib.asynccontextmanager
+    async def lease(self) -> AsyncIterator[Any]:
+        """One connection for the caller alone."""
+        async with self._slots:
+            if self._free:
+                sa_connection, conn = self._free.pop()
+            else:
+                sa_connection = await self._engine.connect()
+                conn = (await sa_connection.get_raw_connection()).driver_connection
+            healthy = False
+            try:
+                yield conn
+                healthy = not conn.is_closed() and not conn.is_in_transaction()
+            finally:
+                if healthy:
+                    self._free.append((sa_connection, conn))
+                else:
+                    # Broken or cancelled half-way: never hand it out again.
                     await sa_connection.invalidate()
+                    await sa_connection.close()
+
+    async def close(self) -> None:
+        """Give every connection back and close the pool."""
+        while self._free:
+            sa_connection, _ = self._free.pop()
+            await sa_connection.close()
+        await self._engine.dispose()
 
 
 async def _drive_pg(conn: Any, unit: Unit[T]) -> T:

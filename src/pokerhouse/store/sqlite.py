@@ -189,4 +189,10 @@ def drive(conn: sqlite3.Connection, unit: Unit[T]) -> T:
 
 def _arrays(args: tuple[Any, ...], positions: tuple[int, ...]) -> tuple[Any, ...]:
     # Lists are arrays on PostgreSQL; SQLite reads them as JSON with json_each.
-    return tuple(json.dumps(v) if i in positions else v for i, v in enumerate(args))
+    return tuple(_json_array(v) if i in positions else v for i, v in enumerate(args))
+
+
+def _json_array(values: list[Any]) -> str:
+    if all(type(v) is int for v in values):
+        return f"[{','.join(map(str, values))}]"  # the common case, without the encoder
+    return json.dumps(values)

@@ -44,7 +44,14 @@ from pokerhouse.store.handlog import (
     HandSummary,
     HandVoid,
 )
-from pokerhouse.store.ledger import check_amount, check_key, check_memo, post_unit, posting
+from pokerhouse.store.ledger import (
+    Posting,
+    check_amount,
+    check_key,
+    check_memo,
+    post_unit,
+    posting,
+)
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.tables import TableConfig, TableDef
 from pokerhouse.store.urls import database_url, parse_url, redacted
@@ -291,16 +298,7 @@ class Store:
 
         ``key`` makes a retry safe; without one the buy-in gets a fresh key.
         """
-        user_id = _user_id(user)
-        amount = check_amount(amount, "buy-in")
-        _whole(table_id, seat)
-        post = posting(
-            key or f"buy-in:{uuid.uuid4().hex}",
-            "buy-in",
-            {Account.wallet(user_id): -amount, Account.in_play(table_id, user_id): amount},
-            meta={"table": table_id, "seat": seat},
-            reserved=True,
-        )
+        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "buy-in")
         return await self._db.write(
             lambda ctx: seats.buy_in_unit(ctx, table_id, seat, user_id, amount, post)
         )
@@ -309,16 +307,7 @@ class Store:
         self, table_id: int, seat: int, user: User | int, amount: int, *, key: str | None = None
     ) -> SeatChange:
         """Add ``amount`` chips from the wallet to a seat between hands (``buy-in``)."""
-        user_id = _user_id(user)
-        amount = check_amount(amount, "added chips")
-        _whole(table_id, seat)
-        post = posting(
-            key or f"add-chips:{uuid.uuid4().hex}",
-            "buy-in",
-            {Account.wallet(user_id): -amount, Account.in_play(table_id, user_id): amount},
-            meta={"table": table_id, "seat": seat},
-            reserved=True,
-        )
+        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "add-chips")
         return await self._db.write(
             lambda ctx: seats.add_chips_unit(ctx, table_id, seat, user_id, amount, post)
         )
@@ -434,6 +423,23 @@ def _user_id(user: object) -> int:
     if type(user) is int and user >= 1:
         return user
     raise AccountError("unknown_user", f"a user is a User or a user id, not {user!r}")
+
+
+def _to_table(
+    table_id: int, seat: int, user: User | int, amount: int, key: str | None, what: str
+) -> tuple[int, int, Posting]:
+    """A checked buy-in posting: the wallet's chips to the player's in-play account."""
+    user_id = _user_id(user)
+    amount = check_amount(amount, what)
+    _whole(table_id, seat)
+    post = posting(
+        key or f"{what}:{uuid.uuid4().hex}",
+        "buy-in",
+        {Account.wallet(user_id): -amount, Account.in_play(table_id, user_id): amount},
+        meta={"table": table_id, "seat": seat},
+        reserved=True,
+    )
+    return user_id, amount, post
 
 
 def _whole(table_id: object, seat: object) -> None:

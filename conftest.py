@@ -1,3 +1,4 @@
 """Test collection settings shared by the test suite and the doctests."""
 
-collect_ignore = ["src/pokerhouse/__main__.py"]
+# The migrations run inside Alembic only (env.py reads Alembic's context).
+collect_ignore = ["src/pokerhouse/__main__.py", "src/pokerhouse/store/migrations"]

@@ -29,6 +29,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "replay",
     "advise",
     "analyze",
+    "db",
+    "accounts",
+    "ledger",
 )
 
 #: The exit status when stdout's reader has gone: 128 + SIGPIPE, as a shell reports for Unix tools.

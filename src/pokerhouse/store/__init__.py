@@ -1,0 +1,100 @@
+"""The room's books: accounts, sessions, a double-entry chip ledger, hand logs, tables.
+
+One async :class:`Store` over SQLAlchemy 2 (aiosqlite by default, asyncpg by
+URL). See ``docs/store.md`` for the schema, the ledger's accounts and kinds,
+its invariants and how to point the room at PostgreSQL.
+
+>>> from pokerhouse.store import Account, database_url
+>>> Account.wallet(3).key, database_url("postgresql://room@db/room")
+('wallet:3', 'postgresql+asyncpg://room@db/room')
+"""
+
+from pokerhouse.store.accounts import (
+    HOUSE,
+    ISSUER,
+    RAKE,
+    Account,
+    AccountKind,
+    Entry,
+    Statement,
+    StatementLine,
+    Transaction,
+    TransactionKind,
+)
+from pokerhouse.store.check import CheckReport
+from pokerhouse.store.errors import (
+    AccountError,
+    DamagedLog,
+    DatabaseError,
+    HandLogError,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+    StaleLease,
+    StoreError,
+    TableError,
+)
+from pokerhouse.store.handlog import (
+    ActionRecord,
+    Batch,
+    BatchResult,
+    HandFinish,
+    HandLog,
+    HandRecord,
+    HandSeat,
+    HandStart,
+    HandSummary,
+    HandVoid,
+    LoggedAction,
+)
+from pokerhouse.store.hands import settlement_key
+from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.seats import SeatChange, SeatRecord
+from pokerhouse.store.store import Store
+from pokerhouse.store.tables import TableConfig, TableDef
+from pokerhouse.store.urls import database_url
+from pokerhouse.store.users import User
+
+__all__ = [
+    "HOUSE",
+    "ISSUER",
+    "RAKE",
+    "Account",
+    "AccountError",
+    "AccountKind",
+    "ActionRecord",
+    "Batch",
+    "BatchResult",
+    "CheckReport",
+    "DamagedLog",
+    "DatabaseError",
+    "Entry",
+    "HandFinish",
+    "HandLog",
+    "HandLogError",
+    "HandRecord",
+    "HandSeat",
+    "HandStart",
+    "HandSummary",
+    "HandVoid",
+    "IdempotencyConflict",
+    "InsufficientFunds",
+    "LedgerError",
+    "LoggedAction",
+    "SeatChange",
+    "SeatRecord",
+    "StaleLease",
+    "Statement",
+    "StatementLine",
+    "Store",
+    "StoreError",
+    "TableConfig",
+    "TableDef",
+    "TableError",
+    "Transaction",
+    "TransactionKind",
+    "User",
+    "database_url",
+    "rebuild_hand",
+    "settlement_key",
+]

@@ -1,0 +1,163 @@
+"""Ledger accounts and transactions as values: who holds chips, and what moved.
+
+An :class:`Account` names a ledger account: a player's wallet, a player's
+chips in play at one table (all their seats there together), the house
+bankroll, the rake, or the issuer that creates chips (the only account that
+may go below zero). Its :attr:`~Account.key` is the text the database keys it
+by.
+
+>>> Account.wallet(7).key, Account.in_play(2, 7).key, HOUSE.key
+('wallet:7', 'in-play:2:7', 'house')
+>>> Account.from_key("in-play:2:7") == Account.in_play(2, 7)
+True
+>>> TransactionKind("buy-in")
+<TransactionKind.BUY_IN: 'buy-in'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pokerhouse.store.errors import LedgerError
+
+
+class AccountKind(StrEnum):
+    """The kinds of ledger account."""
+
+    WALLET = "wallet"
+    IN_PLAY = "in-play"
+    HOUSE = "house"
+    RAKE = "rake"
+    ISSUER = "issuer"
+
+
+class TransactionKind(StrEnum):
+    """Why chips moved."""
+
+    GRANT = "grant"
+    BUY_IN = "buy-in"
+    CASH_OUT = "cash-out"
+    SETTLEMENT = "settlement"
+    RAKE = "rake"
+    TOP_UP = "top-up"
+
+
+#: Kinds only the store's own operations post (seats and hands keep them
+#: consistent with the table's seats and the hand logs).
+RESERVED_KINDS = frozenset(
+    {TransactionKind.BUY_IN, TransactionKind.CASH_OUT, TransactionKind.SETTLEMENT}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A ledger account; build one with :meth:`wallet`, :meth:`in_play` or use a constant."""
+
+    kind: AccountKind
+    user_id: int | None = None
+    table_id: int | None = None
+
+    @staticmethod
+    def wallet(user_id: int) -> Account:
+        """A player's wallet."""
+        return Account(AccountKind.WALLET, _id(user_id, "user"))
+
+    @staticmethod
+    def in_play(table_id: int, user_id: int) -> Account:
+        """A player's chips at one table: the sum of their seats' stacks there."""
+        return Account(AccountKind.IN_PLAY, _id(user_id, "user"), _id(table_id, "table"))
+
+    @property
+    def key(self) -> str:
+        """The account's key in the database."""
+        if self.kind is AccountKind.WALLET:
+            return f"wallet:{self.user_id}"
+        if self.kind is AccountKind.IN_PLAY:
+            return f"in-play:{self.table_id}:{self.user_id}"
+        return self.kind.value
+
+    @staticmethod
+    def from_key(key: str) -> Account:
+        """The account of a database key."""
+        parts = key.split(":")
+        try:
+            if parts[0] == "wallet" and len(parts) == 2:
+                return Account.wallet(int(parts[1]))
+            if parts[0] == "in-play" and len(parts) == 3:
+                return Account.in_play(int(parts[1]), int(parts[2]))
+            if len(parts) == 1 and parts[0] in ("house", "rake", "issuer"):
+                return Account(AccountKind(parts[0]))
+        except ValueError:
+            pass
+        raise LedgerError("bad_account", f"{key!r} is not an account key")
+
+    def __str__(self) -> str:
+        return self.key
+
+
+ISSUER = Account(AccountKind.ISSUER)
+HOUSE = Account(AccountKind.HOUSE)
+RAKE = Account(AccountKind.RAKE)
+
+
+def _id(value: object, what: str) -> int:
+    if type(value) is not int or value < 1:
+        raise LedgerError("bad_account", f"a {what} id is a whole number >= 1, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One account's side of a transaction, and its balance right after."""
+
+    account: Account
+    amount: int
+    balance_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Transaction:
+    """A posted transaction: entries that sum to zero, under a unique key."""
+
+    id: int
+    key: str
+    kind: TransactionKind
+    entries: tuple[Entry, ...]
+    memo: str
+    meta: dict[str, Any] | None
+    created_at: float
+
+    def amount(self, account: Account) -> int:
+        """What this transaction moved into ``account`` (negative: out of it)."""
+        return sum(entry.amount for entry in self.entries if entry.account == account)
+
+
+@dataclass(frozen=True, slots=True)
+class StatementLine:
+    """A line of a statement: one entry, with the account's running balance."""
+
+    transaction_id: int
+    key: str
+    kind: TransactionKind
+    memo: str
+    created_at: float
+    amount: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A player's wallet statement and what they hold at tables now."""
+
+    user_id: int
+    username: str
+    lines: tuple[StatementLine, ...]
+    wallet: int
+    in_play: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        """Wallet plus every table's chips."""
+        return self.wallet + sum(self.in_play.values())

@@ -1,0 +1,244 @@
+"""Connections and the two drivers that run units of work.
+
+SQLite (:mod:`pokerhouse.store.sqlite`): one writer connection and one
+reader connection. A write unit runs whole between ``BEGIN IMMEDIATE`` (the
+write lock taken up front, so a check and the write that depends on it are
+never split by another writer) and ``COMMIT``. The file is created and
+migrated on first use.
+
+PostgreSQL: SQLAlchemy's async engine pools asyncpg connections; a unit runs
+on one of them inside ``BEGIN ... COMMIT`` (read committed; the units take
+row locks in a fixed order), and runs again from the start if the server
+still reports a deadlock or a serialisation failure. Reads that must agree
+with each other (``ledger check``) run in a repeatable-read snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
+
+import asyncpg
+import sqlalchemy.exc
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from pokerhouse.store import migrate
+from pokerhouse.store.errors import DatabaseError, StoreError
+from pokerhouse.store.sql import ALL, MANY, ONE, RUN, Context, Unit, UnitFactory
+from pokerhouse.store.sqlite import SqliteReader, SqliteWriter
+from pokerhouse.store.urls import redacted, sqlite_path
+
+T = TypeVar("T")
+
+#: How often a PostgreSQL unit is run again after a deadlock or serialisation failure.
+RETRIES = 5
+
+_RETRYABLE = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError)
+_UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError, asyncpg.InterfaceError)
+
+
+class Database:
+    """An open database: runs units of work; see :meth:`open`."""
+
+    def __init__(self, url: URL, clock: Callable[[], float]) -> None:
+        self.url = url
+        self.dialect = url.get_backend_name()
+        self.clock = clock
+        #: Account ids by key (ids never change, so any process may cache them).
+        self.account_ids: dict[str, int] = {}
+        #: How many PostgreSQL units ran again after a deadlock or serialisation failure.
+        self.retries = 0
+        self._connections: _Connections | None = None
+        self._writer: SqliteWriter | None = None
+        self._reader: SqliteReader | None = None
+
+    @classmethod
+    async def open(
+        cls,
+        url: URL,
+        *,
+        clock: Callable[[], float] = time.time,
+        upgrade: bool | None = None,
+        pool_size: int = 10,
+        sqlite_synchronous: str = "NORMAL",
+    ) -> Database:
+        """Connect; migrate first if ``upgrade`` (default: SQLite yes, PostgreSQL no).
+
+        A database at an older revision that is not upgraded here is refused
+        with :class:`DatabaseError` (``schema_outdated``), naming ``pokerhouse db upgrade``.
+        """
+        db = cls(url, clock)
+        if db.dialect == "sqlite":
+            sqlite_path(url).parent.mkdir(parents=True, exist_ok=True)
+        if upgrade if upgrade is not None else db.dialect == "sqlite":
+            await migrate.upgrade(url)
+        else:
+            await migrate.check_current(url)
+        if db.dialect == "sqlite":
+            if sqlite_synchronous.upper() not in ("NORMAL", "FULL", "EXTRA"):
+                raise DatabaseError(
+                    "bad_url", f"unknown SQLite synchronous mode {sqlite_synchronous!r}"
+                )
+            path, mode = str(sqlite_path(url)), sqlite_synchronous.upper()
+            db._reader = SqliteReader(path, mode)
+            db._writer = SqliteWriter(path, mode, db._reader)
+        else:
+            # A bounded pool: callers beyond pool_size wait for a connection.
+            engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
+            db._connections = _Connections(engine, pool_size)
+        return db
+
+    async def close(self) -> None:
+        """Close every connection (waits for a running unit to finish)."""
+        writer, reader = self._writer, self._reader
+        self._writer = self._reader = None
+        loop = asyncio.get_running_loop()
+        if writer is not None:
+            await loop.run_in_executor(None, writer.close)
+        if reader is not None:
+            await loop.run_in_executor(None, reader.close)
+        if self._connections is not None:
+            connections, self._connections = self._connections, None
+            await connections.close()
+
+    async def write(self, factory: UnitFactory[T], *, heavy: bool = False) -> T:
+        """Run a unit that writes, in one transaction; all or nothing.
+
+        ``heavy`` (a large batch) keeps a SQLite unit off the event loop.
+        """
+        if self._writer is not None:
+            return await self._writer.submit(factory, self.context(), heavy=heavy)
+        if self.dialect == "sqlite":
+            raise DatabaseError("database_closed", "the store is closed")
+        return await self._run_pg(factory, write=True)
+
+    async def read(self, factory: UnitFactory[T]) -> T:
+        """Run a unit that only reads, in one consistent snapshot."""
+        if self._reader is not None:
+            return await self._reader.submit(factory, self.context())
+        if self.dialect == "sqlite":
+            raise DatabaseError("database_closed", "the store is closed")
+        return await self._run_pg(factory, write=False)
+
+    def context(self) -> Context:
+        """A fresh context for one run of a unit."""
+        return Context(self.dialect, self.clock(), self.account_ids)
+
+    # ------------------------------------------------------------ PostgreSQL
+
+    async def _run_pg(self, factory: UnitFactory[T], *, write: bool) -> T:
+        if self._connections is None:
+            raise DatabaseError("database_closed", "the store is closed")
+        for attempt in range(RETRIES + 1):
+            ctx = self.context()
+            try:
+                result = await self._run_pg_once(factory(ctx), write=write)
+            except _RETRYABLE:
+                if attempt == RETRIES:
+                    raise
+                self.retries += 1
+                await asyncio.sleep(0.001 * 2**attempt)
+                continue
+            except _UNAVAILABLE as error:
+                raise DatabaseError(
+                    "database_unavailable", f"lost {redacted(self.url)}: {error}"
+                ) from None
+            except asyncpg.PostgresError as error:
+                raise _database_error(error) from None
+            except sqlalchemy.exc.TimeoutError:
+                raise DatabaseError(
+                    "database_busy", "every database connection stayed busy for 30 s"
+                ) from None
+            except sqlalchemy.exc.DBAPIError as error:
+                # Raised while connecting (the pool wraps the driver's error).
+                raise DatabaseError(
+                    "database_unavailable", f"cannot connect to {redacted(self.url)}: {error.orig}"
+                ) from None
+            self.account_ids.update(ctx.new_ids)
+            return result
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _run_pg_once(self, unit: Unit[T], *, write: bool) -> T:
+        assert self._connections is not None
+        async with self._connections.lease() as conn:
+            try:
+                isolation = "read_committed" if write else "repeatable_read"
+                async with conn.transaction(isolation=isolation, readonly=not write):
+                    return await _drive_pg(conn, unit)
+            finally:
+                unit.close()
+
+
+class _Connections:
+    """asyncpg connections from SQLAlchemy's pool, kept checked out.
+
+    Checking a connection out of the pool and back costs more CPU than a
+    small transaction on it (greenlet, pool bookkeeping); the store keeps
+    the connections it has made and hands them to one unit at a time.
+    """
+
+    def __init__(self, engine: AsyncEngine, size: int) -> None:
+        self._engine = engine
+        self._free: list[tuple[AsyncConnection, Any]] = []
+        self._slots = asyncio.Semaphore(size)
+
+    @contextlib.asynccontextmanager
+    async def lease(self) -> AsyncIterator[Any]:
+        """One connection for the caller alone."""
+        async with self._slots:
+            if self._free:
+                sa_connection, conn = self._free.pop()
+            else:
+                sa_connection = await self._engine.connect()
+                conn = (await sa_connection.get_raw_connection()).driver_connection
+            healthy = False
+            try:
+                yield conn
+                healthy = not conn.is_closed() and not conn.is_in_transaction()
+            finally:
+                if healthy:
+                    self._free.append((sa_connection, conn))
+                else:
+                    # Broken or cancelled half-way: never hand it out again.
+                    await sa_connection.invalidate()
+                    await sa_connection.close()
+
+    async def close(self) -> None:
+        """Give every connection back and close the pool."""
+        while self._free:
+            sa_connection, _ = self._free.pop()
+            await sa_connection.close()
+        await self._engine.dispose()
+
+
+async def _drive_pg(conn: Any, unit: Unit[T]) -> T:
+    result: Any = None
+    while True:
+        try:
+            op = unit.send(result)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+        sql, names = op.stmt.postgresql
+        mode = op.mode
+        if mode == MANY:
+            await conn.executemany(sql, [[row[n] for n in names] for row in op.params])
+            result = None
+            continue
+        params = op.params
+        args = [params[n] for n in names]
+        if mode == ONE:
+            result = await conn.fetchrow(sql, *args)
+        elif mode == ALL:
+            result = await conn.fetch(sql, *args)
+        else:
+            assert mode == RUN
+            status = await conn.execute(sql, *args)
+            result = int(status.rsplit(" ", 1)[-1])
+
+
+def _database_error(error: Exception) -> StoreError:
+    return DatabaseError("database_error", f"the database refused a statement: {error}")

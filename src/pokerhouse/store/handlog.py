@@ -1,0 +1,337 @@
+"""Hand-log writes and records as values, checked before any statement runs.
+
+The server writes a hand as it goes: a :class:`HandStart` (spec, seats, deck),
+one :class:`ActionRecord` per accepted action, and a :class:`HandFinish`
+(results, rake, history) or a :class:`HandVoid`. Any mix of them, for any
+number of tables, goes into one :class:`Batch` and one database transaction
+(group commit). Hands are named by ``(table_id, number)``, which the table's
+task always knows, so a start and the actions after it can share a commit.
+
+A :class:`HandLog` carries the deck order and seed: it is for the server
+alone (resuming a hand) and never for a client. :class:`HandRecord`, the
+read model, leaves them out.
+
+>>> from pokerhouse.cards import Deck
+>>> import random
+>>> order = [str(card) for card in Deck(random.Random(1)).order()]
+>>> start = HandStart(1, 1, "3x4", {}, {}, [(0, 1, 100), (1, 2, 100)], order, 1)
+>>> start.checked().seats[1]
+HandSeat(table_seat=1, user_id=2, stack=100)
+>>> ActionRecord(1, 1, 0, 0, "raise", 1.5).checked()
+Traceback (most recent call last):
+...
+pokerhouse.store.errors.HandLogError: an action amount is a whole number or None, not 1.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerhouse.cards import FULL_DECK
+from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.errors import PokerError
+from pokerhouse.games import get_game
+from pokerhouse.store.accounts import Transaction
+from pokerhouse.store.errors import HandLogError
+from pokerhouse.store.ledger import MAX_CHIPS
+
+_KINDS = frozenset(kind.value for kind in ActionKind)
+_CARD_NAMES = frozenset(str(card) for card in FULL_DECK)
+_MAX_REASON = 500
+_MAX_INT64 = 2**63 - 1
+
+HandKey = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeat:
+    """A seat dealt into a hand: the table seat, its player and the stack it started with."""
+
+    table_seat: int
+    user_id: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """A hand about to be dealt: everything that re-creates it, the deck included.
+
+    ``seats`` are in hand-seat order (``(table_seat, user_id, stack)``
+    triples or :class:`HandSeat`); ``deck_order`` is the full deck, top card
+    first, and ``deck_seed`` seeds the RNG of later reshuffles;
+    ``start_seq`` is the table's message sequence number at the hand's start.
+    ``lease`` is the table's fencing token (``None``: never leased).
+    """
+
+    table_id: int
+    number: int
+    game: str
+    spec: Mapping[str, Any]
+    setup: Mapping[str, Any]
+    seats: Sequence[HandSeat | tuple[int, int, int]]
+    deck_order: Sequence[str]
+    deck_seed: int
+    start_seq: int = 0
+    lease: int | None = None
+
+    def checked(self) -> HandStart:
+        """This start with canonical values; :class:`HandLogError` ``bad_hand`` if malformed."""
+        _ids(self.table_id, self.number, self.lease)
+        try:
+            game = get_game(self.game).name if isinstance(self.game, str) else get_game("?").name
+        except PokerError as error:
+            raise HandLogError("bad_hand", f"hand {self.number}: {error}") from None
+        order = tuple(self.deck_order) if isinstance(self.deck_order, (list, tuple)) else ()
+        # A set lookup per card: parsing 52 cards would cost more than the whole write.
+        if len(order) != 52 or len(set(order)) != 52 or not _CARD_NAMES.issuperset(order):
+            raise HandLogError(
+                "bad_hand", "a deck order is the 52 cards, each once, as text like 'As' or 'Td'"
+            )
+        _int(self.deck_seed, "deck seed", -_MAX_INT64, _MAX_INT64)
+        _int(self.start_seq, "start sequence number", 0, _MAX_INT64)
+        seats = tuple(_seat(seat) for seat in self.seats)
+        if not 1 <= len(seats) <= 10 or len({s.table_seat for s in seats}) != len(seats):
+            raise HandLogError("bad_hand", "a hand has 1 to 10 seats, each table seat once")
+        return dataclasses.replace(
+            self,
+            game=game,
+            spec=_json_object(self.spec, "spec"),
+            setup=_json_object(self.setup, "setup"),
+            seats=seats,
+            deck_order=order,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One accepted action: the hand, its sequence number (0 for the first) and the action."""
+
+    table_id: int
+    number: int
+    seq: int
+    seat: int
+    kind: str
+    amount: int | None = None
+    lease: int | None = None
+
+    @staticmethod
+    def of(table_id: int, number: int, seq: int, seat: int, action: Action) -> ActionRecord:
+        """The record of an engine :class:`Action`."""
+        return ActionRecord(table_id, number, seq, seat, action.kind.value, action.amount)
+
+    def checked(self) -> ActionRecord:
+        """This record if well formed; :class:`HandLogError` ``bad_action`` otherwise."""
+        _ids(self.table_id, self.number, self.lease)
+        _int(self.seq, "action sequence number", 0, 100_000, code="bad_action")
+        _int(self.seat, "action seat", 0, 9, code="bad_action")
+        if self.kind not in _KINDS:
+            raise HandLogError("bad_action", f"unknown action kind {self.kind!r}")
+        amount = self.amount
+        if amount is not None and (type(amount) is not int or abs(amount) > MAX_CHIPS):
+            raise HandLogError(
+                "bad_action", f"an action amount is a whole number or None, not {amount!r}"
+            )
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinish:
+    """A hand's end: each hand seat's chip change after rake, the rake, the house's
+    result (Casino Hold'em) and the JSON history. The results, rake and house
+    result sum to zero."""
+
+    table_id: int
+    number: int
+    results: Sequence[int]
+    rake: int = 0
+    house_result: int = 0
+    history: str | None = None
+    lease: int | None = None
+
+    def checked(self) -> HandFinish:
+        """This finish if well formed and balanced; :class:`HandLogError` ``bad_results``."""
+        _ids(self.table_id, self.number, self.lease)
+        results = tuple(self.results) if isinstance(self.results, Sequence) else ()
+        for value in (*results, self.house_result):
+            _int(value, "a result", -MAX_CHIPS, MAX_CHIPS, code="bad_results")
+        _int(self.rake, "the rake", 0, MAX_CHIPS, code="bad_results")
+        if not results:
+            raise HandLogError("bad_results", "a finished hand has one result per seat")
+        total = sum(results) + self.rake + self.house_result
+        if total != 0:
+            raise HandLogError(
+                "bad_results", f"results, rake and house result sum to {total}, not zero"
+            )
+        history = self.history
+        # The server writes it (history.to_json); a look at its ends, not a parse,
+        # which would cost more than the rest of the settlement's checks.
+        if history is not None and (
+            not isinstance(history, str)
+            or not history.lstrip().startswith("{")
+            or not history.rstrip().endswith("}")
+        ):
+            raise HandLogError("bad_results", "a hand history is the text of a JSON object")
+        return HandFinish(
+            self.table_id, self.number, results, self.rake, self.house_result, history, self.lease
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoid:
+    """A hand that cannot go on: nothing is settled and every chip stays where it was."""
+
+    table_id: int
+    number: int
+    reason: str
+    lease: int | None = None
+
+    def checked(self) -> HandVoid:
+        """This void if well formed; :class:`HandLogError` ``bad_hand`` otherwise."""
+        _ids(self.table_id, self.number, self.lease)
+        reason = self.reason
+        if not isinstance(reason, str) or not 1 <= len(reason) <= _MAX_REASON:
+            raise HandLogError("bad_hand", f"a void reason is 1 to {_MAX_REASON} characters")
+        if not reason.isprintable():
+            raise HandLogError("bad_hand", "a void reason is printable text")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Hand-log writes for one commit: starts first, then actions, finishes and voids."""
+
+    starts: Sequence[HandStart] = ()
+    actions: Sequence[ActionRecord] = ()
+    finishes: Sequence[HandFinish] = ()
+    voids: Sequence[HandVoid] = ()
+
+    def checked(self) -> Batch:
+        """Every item checked (the first bad one raises)."""
+        return Batch(
+            tuple(item.checked() for item in self.starts),
+            tuple(item.checked() for item in self.actions),
+            tuple(item.checked() for item in self.finishes),
+            tuple(item.checked() for item in self.voids),
+        )
+
+    def __len__(self) -> int:
+        return len(self.starts) + len(self.actions) + len(self.finishes) + len(self.voids)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """What a commit did: the new hands' ids and the settlements it posted."""
+
+    hand_ids: dict[HandKey, int] = field(default_factory=dict)
+    settlements: dict[HandKey, Transaction] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """An action as logged."""
+
+    seq: int
+    seat: int
+    kind: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandLog:
+    """A hand's full log, deck included: for the server to resume the hand. Never send it."""
+
+    id: int
+    table_id: int
+    number: int
+    game: str
+    spec: dict[str, Any]
+    setup: dict[str, Any]
+    seats: tuple[HandSeat, ...]
+    deck_order: tuple[str, ...]
+    deck_seed: int
+    start_seq: int
+    status: str
+    actions: tuple[LoggedAction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A hand as the room may show it: no deck order, no seed."""
+
+    id: int
+    table_id: int
+    number: int
+    game: str
+    spec: dict[str, Any]
+    setup: dict[str, Any]
+    seats: tuple[HandSeat, ...]
+    results: tuple[int, ...] | None
+    start_seq: int
+    status: str
+    started_at: float
+    finished_at: float | None
+    rake: int | None
+    house_result: int | None
+    history: str | None
+    void_reason: str | None
+    settlement_id: int | None
+    actions: tuple[LoggedAction, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """One line of a player's hands: where, when, and what they won or lost."""
+
+    id: int
+    table_id: int
+    number: int
+    game: str
+    status: str
+    started_at: float
+    finished_at: float | None
+    result: int | None
+
+
+def _ids(table_id: object, number: object, lease: object) -> None:
+    _int(table_id, "table id", 1, _MAX_INT64)
+    _int(number, "hand number", 1, _MAX_INT64)
+    if lease is not None:
+        _int(lease, "lease token", 0, _MAX_INT64)
+
+
+def _int(value: object, what: str, low: int, high: int, *, code: str = "bad_hand") -> None:
+    if type(value) is not int or not low <= value <= high:
+        raise HandLogError(
+            code, f"{what} must be a whole number from {low} to {high}, not {value!r}"
+        )
+
+
+def _seat(seat: object) -> HandSeat:
+    if isinstance(seat, HandSeat):
+        seat = (seat.table_seat, seat.user_id, seat.stack)
+    if not isinstance(seat, (tuple, list)) or len(seat) != 3:
+        raise HandLogError("bad_hand", f"a hand seat is (table_seat, user_id, stack), not {seat!r}")
+    table_seat, user_id, stack = seat
+    _int(table_seat, "table seat", 0, 99)
+    _int(user_id, "user id", 1, _MAX_INT64)
+    _int(stack, "stack", 1, MAX_CHIPS)
+    return HandSeat(table_seat, user_id, stack)
+
+
+def _json_object(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise HandLogError("bad_hand", f"the {what} is a JSON object")
+    try:
+        json.dumps(value, allow_nan=False)  # encodable: the unit encodes it again
+        return dict(value)
+    except (TypeError, ValueError) as error:
+        raise HandLogError("bad_hand", f"the {what} is not plain JSON: {error}") from None
+
+
+def encode(value: Mapping[str, Any]) -> str:
+    """Compact, sorted JSON text."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)

@@ -1,0 +1,231 @@
+"""The database schema, as SQLAlchemy Core tables.
+
+This metadata is what the Alembic migrations build and what ``db upgrade``
+checks against; the statements in the other modules name these tables and
+columns. Times are Unix seconds (``float``); chips are 64-bit integers; JSON
+documents (specs, options, histories) are text the store encodes itself, so
+both databases keep them byte for byte.
+
+>>> sorted(metadata.tables)[:3]
+['hand_actions', 'hand_decks', 'hand_players']
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+
+#: Constraint names that Alembic's batch mode (SQLite) can find again.
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING)
+
+#: Account kinds; only the issuer may go below zero.
+ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer")
+
+#: Transaction kinds.
+TRANSACTION_KINDS = ("grant", "buy-in", "cash-out", "settlement", "rake", "top-up")
+
+#: Hand states.
+HAND_STATES = ("running", "finished", "voided")
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(v) for v in values)})"
+
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("username", Text, nullable=False),
+    # NFKC case-folded: unique case-insensitively, whatever the database's collation.
+    Column("username_key", Text, nullable=False, unique=True),
+    Column("password_hash", Text, nullable=True),
+    Column("is_bot", Boolean, nullable=False, server_default=text("false")),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    # SHA-256 of the token, hex: the token itself is never stored.
+    Column("token_hash", Text, primary_key=True),
+    Column("user_id", ForeignKey("users.id"), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("ended_at", Float, nullable=True),
+)
+
+room_tables = Table(
+    "room_tables",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("name", Text, nullable=False, unique=True),
+    Column("game", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("min_buy_in", BigInteger, nullable=False),
+    Column("max_buy_in", BigInteger, nullable=False),
+    Column("rake_bps", Integer, nullable=False),
+    Column("rake_cap", BigInteger, nullable=False),
+    Column("max_boxes", Integer, nullable=False),
+    Column("bots", Integer, nullable=False),
+    Column("bot_kind", Text, nullable=False),
+    Column("decision_seconds", Float, nullable=False),
+    Column("time_bank_seconds", Float, nullable=False),
+    Column("lease_owner", Text, nullable=True),
+    # The fencing token: raised by one at every lease; hand-log writes name it.
+    Column("lease_token", BigInteger, nullable=False, server_default=text("0")),
+    Column("created_at", Float, nullable=False),
+    CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
+)
+
+ledger_accounts = Table(
+    "ledger_accounts",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    # "wallet:<user>", "in-play:<table>:<user>", "house", "rake", "issuer".
+    Column("key", Text, nullable=False, unique=True),
+    Column("kind", Text, nullable=False),
+    Column("user_id", ForeignKey("users.id"), nullable=True),
+    Column("table_id", ForeignKey("room_tables.id"), nullable=True),
+    # Kept with the entries in the same transaction: O(1) balance reads.
+    Column("balance", BigInteger, nullable=False, server_default=text("0")),
+    CheckConstraint(_one_of("kind", ACCOUNT_KINDS), name="kind"),
+    # The database refuses an overdraft even if a bug in the store did not.
+    CheckConstraint("balance >= 0 OR kind = 'issuer'", name="not_negative"),
+)
+
+ledger_transactions = Table(
+    "ledger_transactions",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("key", Text, nullable=False, unique=True),
+    Column("kind", Text, nullable=False),
+    # Kind and sorted entries: how a repeated key is told from a conflicting one.
+    Column("fingerprint", Text, nullable=False),
+    Column("memo", Text, nullable=False),
+    Column("meta", Text, nullable=True),
+    Column("created_at", Float, nullable=False),
+    CheckConstraint(_one_of("kind", TRANSACTION_KINDS), name="kind"),
+)
+
+ledger_entries = Table(
+    "ledger_entries",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("transaction_id", ForeignKey("ledger_transactions.id"), nullable=False, index=True),
+    Column("account_id", ForeignKey("ledger_accounts.id"), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    # The account's balance after this entry: a chain that ledger check follows.
+    Column("balance_after", BigInteger, nullable=False),
+    CheckConstraint("amount <> 0", name="amount"),
+    Index("ix_ledger_entries_account", "account_id", "id"),
+)
+
+table_seats = Table(
+    "table_seats",
+    metadata,
+    Column("table_id", ForeignKey("room_tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("stack", BigInteger, nullable=False),
+    Column("sat_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seat"),
+    CheckConstraint("stack >= 0", name="stack"),
+    Index("ix_table_seats_user", "table_id", "user_id"),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("table_id", ForeignKey("room_tables.id"), nullable=False),
+    Column("number", BigInteger, nullable=False),
+    Column("game", Text, nullable=False),
+    Column("spec", Text, nullable=False),
+    Column("setup", Text, nullable=False),
+    Column("start_seq", BigInteger, nullable=False),
+    Column("status", Text, nullable=False),
+    # How many actions are logged: an append names the next one or is refused.
+    Column("next_seq", Integer, nullable=False, server_default=text("0")),
+    Column("started_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    Column("rake", BigInteger, nullable=True),
+    Column("house_result", BigInteger, nullable=True),
+    Column("history", Text, nullable=True),
+    Column("void_reason", Text, nullable=True),
+    Column("settlement_id", ForeignKey("ledger_transactions.id"), nullable=True),
+    UniqueConstraint("table_id", "number"),
+    CheckConstraint(_one_of("status", HAND_STATES), name="status"),
+    # One running hand per table at most.
+    Index(
+        "ix_hands_running",
+        "table_id",
+        unique=True,
+        sqlite_where=text("status = 'running'"),
+        postgresql_where=text("status = 'running'"),
+    ),
+)
+
+# The deck order lives in a table of its own that no read model selects: it
+# never leaves the server (RULES.md, "Information, live").
+hand_decks = Table(
+    "hand_decks",
+    metadata,
+    Column("hand_id", ForeignKey("hands.id"), primary_key=True),
+    Column("deck_order", Text, nullable=False),
+    Column("deck_seed", BigInteger, nullable=False),
+)
+
+hand_players = Table(
+    "hand_players",
+    metadata,
+    Column("hand_id", ForeignKey("hands.id"), nullable=False),
+    Column("hand_seat", Integer, nullable=False),
+    Column("table_seat", Integer, nullable=False),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("stack", BigInteger, nullable=False),
+    Column("result", BigInteger, nullable=True),
+    PrimaryKeyConstraint("hand_id", "hand_seat"),
+    Index("ix_hand_players_user", "user_id", "hand_id"),
+)
+
+hand_actions = Table(
+    "hand_actions",
+    metadata,
+    Column("hand_id", ForeignKey("hands.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("amount", BigInteger, nullable=True),
+    PrimaryKeyConstraint("hand_id", "seq"),
+    sqlite_with_rowid=False,
+)
+
+#: Tables whose rows are never updated or deleted (triggers refuse it).
+APPEND_ONLY = ("ledger_transactions", "ledger_entries", "hand_actions", "hand_decks")
+
+#: The accounts every database starts with.
+SYSTEM_ACCOUNTS = ("issuer", "house", "rake")

@@ -1,0 +1,221 @@
+"""Seats as the store knows them: buy-ins, added chips and cash-outs.
+
+A seat row (table, seat, player, stack) changes in the same database
+transaction as the ledger transaction that moves its chips, so a player's
+in-play account at a table always holds exactly the stacks of their seats
+there. Chips are added and cashed out only between hands: a seat dealt into
+a running hand is refused (``seat_in_hand``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokerhouse.store.accounts import Account, Transaction, TransactionKind
+from pokerhouse.store.errors import IdempotencyConflict, LedgerError, TableError
+from pokerhouse.store.ledger import (
+    SELECT_TRANSACTION,
+    Posting,
+    account_ids,
+    apply,
+    ensure_account,
+    existing,
+    load_transaction,
+    posting,
+    reserve,
+    transaction_of,
+)
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """An occupied seat: who sits there and with how many chips."""
+
+    table_id: int
+    seat: int
+    user_id: int
+    stack: int
+    sat_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """What a seat operation did: the seat now (``None`` once left) and its transaction.
+
+    A cash-out of an empty stack moves no chips and has no transaction.
+    """
+
+    seat: SeatRecord | None
+    transaction: Transaction | None
+
+
+SELECT_LIMITS = Stmt(
+    "SELECT seats, min_buy_in, max_buy_in, max_boxes FROM room_tables WHERE id = :table"
+)
+SELECT_SEATS = Stmt(
+    "SELECT table_id, seat, user_id, stack, sat_at FROM table_seats "
+    "WHERE table_id = :table ORDER BY seat"
+)
+SEAT_IN_HAND = Stmt(
+    "SELECT h.number FROM hands h JOIN hand_players p ON p.hand_id = h.id "
+    "WHERE h.table_id = :table AND h.status = 'running' AND p.table_seat = :seat"
+)
+INSERT_SEAT = Stmt(
+    "INSERT INTO table_seats (table_id, seat, user_id, stack, sat_at) "
+    "VALUES (:table, :seat, :user, :stack, :now) ON CONFLICT DO NOTHING RETURNING seat"
+)
+ADD_TO_STACK = Stmt(
+    "UPDATE table_seats SET stack = stack + :amount "
+    "WHERE table_id = :table AND seat = :seat AND user_id = :user"
+)
+DELETE_SEAT = Stmt(
+    "DELETE FROM table_seats WHERE table_id = :table AND seat = :seat AND user_id = :user"
+)
+
+
+def seat_of(row: Sequence[Any]) -> SeatRecord:
+    """A :class:`SeatRecord` from a row of ``SELECT_SEATS``."""
+    return SeatRecord(int(row[0]), int(row[1]), int(row[2]), int(row[3]), float(row[4]))
+
+
+def seats_unit(ctx: Context, table_id: int) -> Unit[list[SeatRecord]]:
+    """The occupied seats of a table."""
+    return [seat_of(row) for row in (yield all_rows(SELECT_SEATS, table=table_id))]
+
+
+def _limits(table_id: int) -> Unit[tuple[int, int, int, int]]:
+    row = yield one(SELECT_LIMITS, table=table_id)
+    if row is None:
+        raise TableError("unknown_table", f"there is no table {table_id!r}")
+    return int(row[0]), int(row[1]), int(row[2]), int(row[3])
+
+
+def _wallet_ids(ctx: Context, table_id: int, user_id: int) -> Unit[dict[str, int]]:
+    wallet = Account.wallet(user_id)
+    try:
+        ids = yield from account_ids(ctx, [wallet.key])
+    except LedgerError:
+        raise TableError("unknown_user", f"there is no user {user_id}") from None
+    in_play = Account.in_play(table_id, user_id)
+    ids[in_play.key] = yield from ensure_account(ctx, in_play)
+    return ids
+
+
+def _held(seats: list[SeatRecord], seat: int, user_id: int) -> SeatRecord:
+    for record in seats:
+        if record.seat == seat:
+            if record.user_id != user_id:
+                break
+            return record
+    raise TableError("not_seated", f"user {user_id} does not sit in seat {seat}")
+
+
+def _not_in_hand(table_id: int, seat: int) -> Unit[None]:
+    row = yield one(SEAT_IN_HAND, table=table_id, seat=seat)
+    if row is not None:
+        raise TableError(
+            "seat_in_hand", f"seat {seat} is dealt into hand {row[0]}: wait for it to end"
+        )
+
+
+def _current(ctx: Context, table_id: int, seat: int, user_id: int) -> Unit[SeatRecord | None]:
+    for record in (yield from seats_unit(ctx, table_id)):
+        if record.seat == seat and record.user_id == user_id:
+            return record
+    return None
+
+
+def buy_in_unit(
+    ctx: Context, table_id: int, seat: int, user_id: int, amount: int, post: Posting
+) -> Unit[SeatChange]:
+    """Sit ``user_id`` in ``seat`` with ``amount`` chips from their wallet (``post``)."""
+    n_seats, low, high, max_boxes = yield from _limits(table_id)
+    if not 0 <= seat < n_seats:
+        raise TableError("bad_seat", f"seats are numbered 0 to {n_seats - 1}, not {seat}")
+    ids = yield from _wallet_ids(ctx, table_id, user_id)
+    tx_id = yield from reserve(ctx, post)
+    if tx_id is None:
+        tx = yield from existing(ctx, post)
+        return SeatChange((yield from _current(ctx, table_id, seat, user_id)), tx)
+    seats = yield from seats_unit(ctx, table_id)
+    if any(record.seat == seat for record in seats):
+        raise TableError("seat_taken", f"seat {seat} is taken")
+    boxes = sum(record.user_id == user_id for record in seats)
+    if boxes >= max_boxes:
+        raise TableError(
+            "too_many_boxes",
+            f"user {user_id} holds {boxes} seat(s) at this table, the most one player may",
+        )
+    if amount < low:
+        raise TableError("buy_in_too_small", f"a buy-in of {amount} is below the minimum of {low}")
+    if amount > high:
+        raise TableError("buy_in_too_large", f"a buy-in of {amount} is above the maximum of {high}")
+    (after,) = yield from apply(ctx, [(tx_id, post)], ids)
+    row = yield one(INSERT_SEAT, table=table_id, seat=seat, user=user_id, stack=amount, now=ctx.now)
+    if row is None:
+        raise TableError("seat_taken", f"seat {seat} is taken")
+    record = SeatRecord(table_id, seat, user_id, amount, ctx.now)
+    return SeatChange(record, transaction_of(ctx, tx_id, post, after))
+
+
+def add_chips_unit(
+    ctx: Context, table_id: int, seat: int, user_id: int, amount: int, post: Posting
+) -> Unit[SeatChange]:
+    """Add ``amount`` chips from the wallet to a seat's stack, between hands (``post``)."""
+    _, _, high, _ = yield from _limits(table_id)
+    ids = yield from _wallet_ids(ctx, table_id, user_id)
+    tx_id = yield from reserve(ctx, post)
+    if tx_id is None:
+        tx = yield from existing(ctx, post)
+        return SeatChange((yield from _current(ctx, table_id, seat, user_id)), tx)
+    record = _held((yield from seats_unit(ctx, table_id)), seat, user_id)
+    yield from _not_in_hand(table_id, seat)
+    if record.stack + amount > high:
+        raise TableError(
+            "buy_in_too_large",
+            f"{record.stack} + {amount} chips is above the table maximum of {high}",
+        )
+    (after,) = yield from apply(ctx, [(tx_id, post)], ids)
+    yield run(ADD_TO_STACK, table=table_id, seat=seat, user=user_id, amount=amount)
+    new = SeatRecord(table_id, seat, user_id, record.stack + amount, record.sat_at)
+    return SeatChange(new, transaction_of(ctx, tx_id, post, after))
+
+
+def cash_out_unit(
+    ctx: Context, table_id: int, seat: int, user_id: int, key: str, memo: str
+) -> Unit[SeatChange]:
+    """Stand ``user_id`` up from ``seat``: the stack goes back to the wallet."""
+    meta = {"table": table_id, "seat": seat}
+    done = yield one(SELECT_TRANSACTION, key=key)
+    if done is not None:
+        first = yield from load_transaction(ctx, done)
+        if first.kind is not TransactionKind.CASH_OUT or first.meta != meta:
+            raise IdempotencyConflict(
+                "idempotency_conflict", f"key {key!r} was used for another transaction"
+            )
+        return SeatChange(None, first)
+    record = _held((yield from seats_unit(ctx, table_id)), seat, user_id)
+    yield from _not_in_hand(table_id, seat)
+    tx: Transaction | None = None
+    if record.stack > 0:
+        wallet, in_play = Account.wallet(user_id), Account.in_play(table_id, user_id)
+        post = posting(
+            key,
+            TransactionKind.CASH_OUT,
+            {in_play: -record.stack, wallet: record.stack},
+            memo=memo,
+            meta=meta,
+            reserved=True,
+        )
+        ids = yield from account_ids(ctx, [wallet.key, in_play.key])
+        tx_id = yield from reserve(ctx, post)
+        if tx_id is None:
+            # The same cash-out, committed by another connection a moment ago.
+            return SeatChange(None, (yield from existing(ctx, post)))
+        (after,) = yield from apply(ctx, [(tx_id, post)], ids)
+        tx = transaction_of(ctx, tx_id, post, after)
+    yield run(DELETE_SEAT, table=table_id, seat=seat, user=user_id)
+    return SeatChange(None, tx)

@@ -1,0 +1,449 @@
+"""The :class:`Store`: the room's books behind one async object.
+
+Every method checks its input in full first (a typed error, nothing
+written), then runs one unit of work in one database transaction.
+
+>>> import asyncio, tempfile
+>>> from pokerhouse.store import Account, Store
+>>> async def demo(path):
+...     async with await Store.open(f"sqlite:///{path}/room.db") as store:
+...         ann = await store.create_user("Ann", None, bot=True, grant=500)
+...         table = await store.create_table(TableConfig("Razz 1", "razz"))
+...         change = await store.buy_in(table.id, 0, ann, 100)
+...         return await store.balance(Account.wallet(ann.id)), change.seat.stack
+>>> with tempfile.TemporaryDirectory() as path:
+...     asyncio.run(demo(path))
+(400, 100)
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from types import TracebackType
+from typing import Any
+
+from argon2 import PasswordHasher
+
+from pokerhouse.store import hands as hand_units
+from pokerhouse.store import reports, seats, tables, users
+from pokerhouse.store.accounts import HOUSE, ISSUER, Account, Statement, Transaction
+from pokerhouse.store.check import CheckReport, check_unit
+from pokerhouse.store.database import Database
+from pokerhouse.store.errors import AccountError, TableError
+from pokerhouse.store.handlog import (
+    ActionRecord,
+    Batch,
+    BatchResult,
+    HandFinish,
+    HandLog,
+    HandRecord,
+    HandSeat,
+    HandStart,
+    HandSummary,
+    HandVoid,
+)
+from pokerhouse.store.ledger import (
+    Posting,
+    check_amount,
+    check_key,
+    check_memo,
+    post_unit,
+    posting,
+)
+from pokerhouse.store.seats import SeatChange, SeatRecord
+from pokerhouse.store.tables import TableConfig, TableDef
+from pokerhouse.store.urls import database_url, parse_url, redacted
+from pokerhouse.store.users import User
+
+
+class Store:
+    """The room's books: users and sessions, the chip ledger, seats, hand logs, tables.
+
+    Open one with :meth:`open`; close it with :meth:`close` (or ``async with``).
+    """
+
+    def __init__(self, db: Database, passwords: users.Passwords) -> None:
+        self._db = db
+        self._passwords = passwords
+
+    @classmethod
+    async def open(
+        cls,
+        url: str | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        upgrade: bool | None = None,
+        password_hasher: PasswordHasher | None = None,
+        hash_concurrency: int = 2,
+        pool_size: int = 10,
+        sqlite_synchronous: str = "NORMAL",
+    ) -> Store:
+        """Open the database at ``url`` (default: ``POKERHOUSE_DATABASE_URL``, else
+        ``var/pokerhouse.db``).
+
+        SQLite files are created and migrated on first use; a PostgreSQL
+        database must be at the current revision (``pokerhouse db upgrade``),
+        unless ``upgrade=True``. ``clock`` gives the time (session expiry,
+        timestamps); ``password_hasher`` replaces argon2-cffi's default
+        parameters (time cost 3, 64 MiB); at most ``hash_concurrency`` hashes
+        run at once.
+        """
+        db = await Database.open(
+            parse_url(database_url(url)),
+            clock=clock,
+            upgrade=upgrade,
+            pool_size=pool_size,
+            sqlite_synchronous=sqlite_synchronous,
+        )
+        return cls(db, users.Passwords(password_hasher, hash_concurrency))
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.dialect
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return redacted(self._db.url)
+
+    @property
+    def database(self) -> Database:
+        """The underlying :class:`Database` (for tools and tests)."""
+        return self._db
+
+    # ------------------------------------------------------------ users and sessions
+
+    async def create_user(
+        self, username: str, password: str | None, *, bot: bool = False, grant: int = 10_000
+    ) -> User:
+        """A new user with a wallet holding ``grant`` chips (a ``grant`` transaction from
+        the issuer). Bots may have no password (they never log in)."""
+        shown, key = users.username_key(username)
+        if type(bot) is not bool:
+            raise AccountError("bad_user", f"bot is True or False, not {bot!r}")
+        if not (type(grant) is int and grant == 0):
+            check_amount(grant, "grant")
+        if password is None and not bot:
+            raise AccountError("bad_password", "a player needs a password")
+        hashed = (
+            None if password is None else await self._passwords.hash(users.check_password(password))
+        )
+        return await self._db.write(
+            lambda ctx: users.create_user_unit(ctx, shown, key, hashed, bot, grant)
+        )
+
+    async def authenticate(self, username: str, password: str) -> User:
+        """The user whose name and password these are; ``login_failed`` for an unknown
+        user and a wrong password alike. A hash made with older parameters is redone."""
+        try:
+            _, key = users.username_key(username)
+        except AccountError:
+            key = None
+        row = (
+            None if key is None else await self._db.read(lambda ctx: users.user_row_unit(ctx, key))
+        )
+        stored = None if row is None else row[4]
+        if not isinstance(password, str) or len(password) > 1024:
+            password = ""
+        if not await self._passwords.verify(stored, password) or row is None or stored is None:
+            raise AccountError("login_failed", "unknown user or wrong password")
+        if self._passwords.needs_rehash(stored):
+            new = await self._passwords.hash(password)
+            await self._db.write(lambda ctx: users.rehash_unit(ctx, int(row[0]), stored, new))
+        return users.user_of(row)
+
+    async def get_user(self, user: int | str) -> User:
+        """A user by id or username; ``unknown_user`` if there is none."""
+        if isinstance(user, str):
+            _, key = users.username_key(user)
+            row = await self._db.read(lambda ctx: users.user_row_unit(ctx, key))
+        elif type(user) is int:
+            row = await self._db.read(lambda ctx: users.user_by_id_unit(ctx, user))
+        else:
+            raise AccountError("unknown_user", f"a user is an id or a username, not {user!r}")
+        if row is None:
+            raise AccountError("unknown_user", f"there is no user {user!r}")
+        return users.user_of(row)
+
+    async def create_session(self, user: User | int, *, ttl: float = users.SESSION_TTL) -> str:
+        """A new session token for ``user`` (the database keeps only its hash)."""
+        user_id = _user_id(user)
+        if type(ttl) not in (int, float) or not 0 < ttl <= 366 * 24 * 3600:
+            raise AccountError("bad_ttl", f"a session lasts up to a year, not {ttl!r} s")
+        token = users.new_token()
+        hashed = users.token_hash(token)
+        await self._db.write(lambda ctx: users.create_session_unit(ctx, user_id, hashed, ttl))
+        return token
+
+    async def user_for_session(self, token: str) -> User | None:
+        """The user of a live session, or ``None`` (unknown, expired or ended)."""
+        if not isinstance(token, str) or not 10 <= len(token) <= 100:
+            return None
+        hashed = users.token_hash(token)
+        row = await self._db.read(lambda ctx: users.session_user_unit(ctx, hashed))
+        return None if row is None else users.user_of(row)
+
+    async def end_session(self, token: str) -> bool:
+        """Log out: whether a live session ended."""
+        if not isinstance(token, str) or not 10 <= len(token) <= 100:
+            return False
+        hashed = users.token_hash(token)
+        return await self._db.write(lambda ctx: users.end_session_unit(ctx, hashed)) > 0
+
+    # ------------------------------------------------------------ ledger
+
+    async def post(
+        self,
+        key: str,
+        kind: str,
+        entries: Mapping[Account, int],
+        *,
+        memo: str = "",
+        meta: Mapping[str, Any] | None = None,
+    ) -> Transaction:
+        """Post a balanced transaction under an idempotency key.
+
+        The same key with the same kind and entries returns the first
+        transaction and posts nothing; with others it is an
+        ``idempotency_conflict``. Buy-ins, cash-outs and settlements (and any
+        entry on an in-play account) go through the seat and hand methods.
+        """
+        post = posting(key, kind, entries, memo=memo, meta=meta)
+        return await self._db.write(lambda ctx: post_unit(ctx, post))
+
+    async def balance(self, account: Account) -> int:
+        """An account's balance."""
+        if not isinstance(account, Account):
+            raise AccountError("bad_account", f"{account!r} is not an Account")
+        return await self._db.read(lambda ctx: reports.balance_unit(ctx, account))
+
+    async def top_up(
+        self, user: User | int, amount: int, *, key: str, memo: str = ""
+    ) -> Transaction:
+        """New chips from the issuer into a wallet (kind ``top-up``)."""
+        wallet = Account.wallet(_user_id(user))
+        return await self.post(
+            key, "top-up", {ISSUER: -check_amount(amount, "top-up"), wallet: amount}, memo=memo
+        )
+
+    async def fund_house(self, amount: int, *, key: str, memo: str = "") -> Transaction:
+        """New chips from the issuer into the house bankroll (kind ``top-up``)."""
+        return await self.post(
+            key, "top-up", {ISSUER: -check_amount(amount, "funding"), HOUSE: amount}, memo=memo
+        )
+
+    async def ledger_statement(self, user: User | int | str, *, limit: int = 100) -> Statement:
+        """The wallet's last ``limit`` entries with running balances, and chips at tables."""
+        found = user if isinstance(user, User) else await self.get_user(user)
+        if type(limit) is not int or not 1 <= limit <= 100_000:
+            raise AccountError("bad_limit", f"a limit is 1 to 100000 lines, not {limit!r}")
+        return await self._db.read(
+            lambda ctx: reports.statement_unit(ctx, found.id, found.username, limit)
+        )
+
+    async def check(self) -> CheckReport:
+        """Run ``ledger check``: every invariant, in one snapshot."""
+        return await self._db.read(check_unit)
+
+    # ------------------------------------------------------------ tables and seats
+
+    async def create_table(self, config: TableConfig) -> TableDef:
+        """Store a table definition (checked in full)."""
+        checked = config.checked()
+        return await self._db.write(lambda ctx: tables.create_table_unit(ctx, checked))
+
+    async def list_tables(self) -> list[TableDef]:
+        """Every table, oldest first."""
+        return await self._db.read(tables.list_tables_unit)
+
+    async def get_table(self, table_id: int) -> TableDef:
+        """One table; ``unknown_table`` if there is none."""
+        return await self._db.read(lambda ctx: tables.get_table_unit(ctx, table_id))
+
+    async def acquire_table(self, table_id: int, owner: str) -> int:
+        """Lease ``table_id`` to ``owner``: a fencing token larger than any before.
+
+        Hand-log writes for the table must carry it (``lease=``); those that
+        carry an older one are refused with ``stale_lease``.
+        """
+        owner = check_memo(owner)
+        return await self._db.write(lambda ctx: tables.acquire_unit(ctx, table_id, owner))
+
+    async def seats(self, table_id: int) -> list[SeatRecord]:
+        """The occupied seats of a table."""
+        return await self._db.read(lambda ctx: seats.seats_unit(ctx, table_id))
+
+    async def buy_in(
+        self, table_id: int, seat: int, user: User | int, amount: int, *, key: str | None = None
+    ) -> SeatChange:
+        """Sit ``user`` in ``seat`` with ``amount`` chips from their wallet (``buy-in``).
+
+        ``key`` makes a retry safe; without one the buy-in gets a fresh key.
+        """
+        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "buy-in")
+        return await self._db.write(
+            lambda ctx: seats.buy_in_unit(ctx, table_id, seat, user_id, amount, post)
+        )
+
+    async def add_chips(
+        self, table_id: int, seat: int, user: User | int, amount: int, *, key: str | None = None
+    ) -> SeatChange:
+        """Add ``amount`` chips from the wallet to a seat between hands (``buy-in``)."""
+        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "add-chips")
+        return await self._db.write(
+            lambda ctx: seats.add_chips_unit(ctx, table_id, seat, user_id, amount, post)
+        )
+
+    async def cash_out(
+        self, table_id: int, seat: int, user: User | int, *, key: str | None = None
+    ) -> SeatChange:
+        """Stand ``user`` up from ``seat``; the stack goes back to the wallet (``cash-out``)."""
+        user_id = _user_id(user)
+        _whole(table_id, seat)
+        tx_key = check_key(key or f"cash-out:{uuid.uuid4().hex}")
+        return await self._db.write(
+            lambda ctx: seats.cash_out_unit(ctx, table_id, seat, user_id, tx_key, "")
+        )
+
+    # ------------------------------------------------------------ hand logs
+
+    async def commit(self, batch: Batch) -> BatchResult:
+        """Write hand starts, actions, finishes and voids, for any tables, in one
+        transaction (group commit): all of them, or none and a typed error."""
+        checked = batch.checked()
+        if not len(checked):
+            return BatchResult()
+        return await self._db.write(
+            lambda ctx: hand_units.batch_unit(ctx, checked), heavy=len(checked) > 64
+        )
+
+    async def begin_hand(
+        self,
+        table_id: int,
+        number: int,
+        game: str,
+        spec: Mapping[str, Any],
+        setup: Mapping[str, Any],
+        seats: Sequence[HandSeat | tuple[int, int, int]],
+        deck: Mapping[str, Any],
+        start_seq: int = 0,
+        *,
+        lease: int | None = None,
+    ) -> int:
+        """Log a new hand; its id. ``deck`` is ``{"order": [52 cards, top first], "seed": int}``."""
+        if not isinstance(deck, Mapping) or set(deck) != {"order", "seed"}:
+            start = HandStart(table_id, number, game, spec, setup, seats, (), 0, start_seq, lease)
+        else:
+            start = HandStart(
+                table_id,
+                number,
+                game,
+                spec,
+                setup,
+                seats,
+                deck["order"],
+                deck["seed"],
+                start_seq,
+                lease,
+            )
+        result = await self.commit(Batch(starts=[start]))
+        return result.hand_ids[table_id, number]
+
+    async def append_actions(self, actions: Sequence[ActionRecord]) -> None:
+        """Log accepted actions (of one hand or several) in one commit."""
+        await self.commit(Batch(actions=actions))
+
+    async def finish_hand(
+        self,
+        table_id: int,
+        number: int,
+        results: Sequence[int],
+        *,
+        rake: int = 0,
+        house_result: int = 0,
+        history: str | None = None,
+        lease: int | None = None,
+    ) -> Transaction:
+        """Settle a hand and mark it finished, in one transaction; the settlement."""
+        finish = HandFinish(table_id, number, results, rake, house_result, history, lease)
+        result = await self.commit(Batch(finishes=[finish]))
+        return result.settlements[table_id, number]
+
+    async def void_hand(
+        self, table_id: int, number: int, reason: str, *, lease: int | None = None
+    ) -> None:
+        """Mark a hand void: no chip moves (stacks change only at settlement)."""
+        await self.commit(Batch(voids=[HandVoid(table_id, number, reason, lease)]))
+
+    async def get_hand(self, hand_id: int) -> HandRecord:
+        """A hand's record (never its deck)."""
+        return await self._db.read(lambda ctx: reports.hand_record_unit(ctx, hand_id))
+
+    async def hand_log(self, hand_id: int) -> HandLog:
+        """A hand's full log, deck included: server-side only."""
+        return await self._db.read(lambda ctx: reports.hand_log_unit(ctx, hand_id))
+
+    async def unfinished_hands(self, table_id: int | None = None) -> list[HandLog]:
+        """The logs of running hands (to resume at start-up), oldest first."""
+        return await self._db.read(lambda ctx: reports.unfinished_unit(ctx, table_id))
+
+    async def user_hands(self, user: User | int, *, limit: int = 50) -> list[HandSummary]:
+        """A player's hands, newest first, with their result in each."""
+        user_id = _user_id(user)
+        if type(limit) is not int or not 1 <= limit <= 10_000:
+            raise AccountError("bad_limit", f"a limit is 1 to 10000 hands, not {limit!r}")
+        return await self._db.read(lambda ctx: reports.user_hands_unit(ctx, user_id, limit))
+
+    async def hands_played(self) -> dict[int, int]:
+        """Finished hands per table id."""
+        return await self._db.read(reports.hands_played_unit)
+
+
+def _user_id(user: object) -> int:
+    if isinstance(user, User):
+        return user.id
+    if type(user) is int and user >= 1:
+        return user
+    raise AccountError("unknown_user", f"a user is a User or a user id, not {user!r}")
+
+
+def _to_table(
+    table_id: int, seat: int, user: User | int, amount: int, key: str | None, what: str
+) -> tuple[int, int, Posting]:
+    """A checked buy-in posting: the wallet's chips to the player's in-play account."""
+    user_id = _user_id(user)
+    amount = check_amount(amount, what)
+    _whole(table_id, seat)
+    post = posting(
+        key or f"{what}:{uuid.uuid4().hex}",
+        "buy-in",
+        {Account.wallet(user_id): -amount, Account.in_play(table_id, user_id): amount},
+        meta={"table": table_id, "seat": seat},
+        reserved=True,
+    )
+    return user_id, amount, post
+
+
+def _whole(table_id: object, seat: object) -> None:
+    if type(table_id) is not int or table_id < 1:
+        raise TableError("unknown_table", f"a table id is a whole number >= 1, not {table_id!r}")
+    if type(seat) is not int or not 0 <= seat < 100:
+        raise TableError("bad_seat", f"a seat is a whole number from 0, not {seat!r}")

@@ -1,0 +1,233 @@
+"""Table definitions: what each of the room's tables plays, and on what terms.
+
+A :class:`TableConfig` is checked in full (the game and its options build a
+spec, the seats fit the game, the limits make sense) before it is stored, so
+the room restarts with tables it can run. Leases (:func:`acquire_unit`) hand
+a table to one server node at a time with an ever-growing fencing token.
+
+>>> config = TableConfig("Razz 1", "razz", options={"ante": 1, "small_bet": 4, "big_bet": 8})
+>>> checked = config.checked()
+>>> checked.min_buy_in, checked.max_buy_in, checked.seats
+(80, 400, 6)
+>>> TableConfig("Casino", "casino-holdem", max_boxes=3).checked().max_boxes
+3
+>>> TableConfig("Bad", "razz", seats=12).checked()
+Traceback (most recent call last):
+...
+pokerhouse.store.errors.TableError: Razz seats 2 to 8 players, not 12
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerhouse.bots.registry import BOT_NAMES
+from pokerhouse.errors import PokerError
+from pokerhouse.games import get_game
+from pokerhouse.history.json_history import spec_from_dict
+from pokerhouse.store.errors import TableError
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one
+
+_MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A table to create: game, spec options, seats, limits, rake, bots and clock.
+
+    ``min_buy_in``/``max_buy_in`` default to 20 and 100 antes (small bets in
+    Razz; for Casino Hold'em 20 and 1,000 minimum antes). ``rake_bps`` is the
+    rake in basis points of each pot (500: 5%), capped at ``rake_cap`` chips a
+    hand; ``max_boxes`` is how many seats one player may hold (Casino Hold'em
+    boxes; 1 elsewhere).
+    """
+
+    name: str
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: int = 6
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    rake_bps: int = 0
+    rake_cap: int = 0
+    max_boxes: int = 1
+    bots: int = 0
+    bot_kind: str = "smart"
+    decision_seconds: float = 15.0
+    time_bank_seconds: float = 30.0
+
+    def checked(self) -> TableConfig:
+        """This config with the game's canonical name and the default limits filled in;
+        :class:`TableError` (``bad_name``, ``bad_table``) if anything is wrong."""
+        name = check_name(self.name)
+        try:
+            info = get_game(self.game) if isinstance(self.game, str) else get_game("?")
+            if not isinstance(self.options, dict):
+                raise TableError("bad_table", "table options are a mapping of spec fields")
+            json.dumps(self.options, allow_nan=False)
+            spec = spec_from_dict(info.spec_type, self.options)
+        except (PokerError, TypeError, ValueError) as error:
+            raise TableError("bad_table", f"table {name!r}: {error}") from None
+        _whole(self.seats, "seats", 1)
+        if not info.min_players <= self.seats <= info.max_players:
+            raise TableError(
+                "bad_table",
+                f"{info.title} seats {info.min_players} to {info.max_players} players, "
+                f"not {self.seats}",
+            )
+        unit = getattr(spec, "small_bet", 1) if info.name == "razz" else _ante(spec)
+        low = self.min_buy_in if self.min_buy_in is not None else 20 * unit
+        high = (
+            self.max_buy_in
+            if self.max_buy_in is not None
+            else (1000 * unit if info.banked else 100 * unit)
+        )
+        _whole(low, "min_buy_in", 1)
+        _whole(high, "max_buy_in", low)
+        _whole(self.rake_bps, "rake_bps", 0, 10_000)
+        _whole(self.rake_cap, "rake_cap", 0)
+        if info.banked and self.rake_bps:
+            raise TableError("bad_table", f"{info.title} is banked: it takes no rake")
+        _whole(self.max_boxes, "max_boxes", 1, self.seats if info.banked else 1)
+        _whole(self.bots, "bots", 0, self.seats)
+        if self.bot_kind not in BOT_NAMES:
+            raise TableError(
+                "bad_table", f"unknown bot {self.bot_kind!r} (bots: {', '.join(BOT_NAMES)})"
+            )
+        _seconds(self.decision_seconds, "decision_seconds", positive=True)
+        _seconds(self.time_bank_seconds, "time_bank_seconds", positive=False)
+        return dataclasses.replace(self, name=name, game=info.name, min_buy_in=low, max_buy_in=high)
+
+
+@dataclass(frozen=True, slots=True)
+class TableDef:
+    """A stored table: its id and its (checked) config."""
+
+    id: int
+    config: TableConfig
+    created_at: float
+
+    @property
+    def name(self) -> str:
+        """The table's name."""
+        return self.config.name
+
+    @property
+    def game(self) -> str:
+        """The game's registry name."""
+        return self.config.game
+
+
+def check_name(name: object) -> str:
+    """A table name: 1 to 40 printable characters, not blank at either end."""
+    if (
+        not isinstance(name, str)
+        or not 1 <= len(name) <= _MAX_NAME
+        or not name.isprintable()
+        or name != name.strip()
+    ):
+        raise TableError(
+            "bad_name",
+            f"a table name is 1 to {_MAX_NAME} printable characters, not {name!r}"[:120],
+        )
+    return name
+
+
+def _ante(spec: Any) -> int:
+    for attr in ("ante", "min_ante"):
+        value = getattr(spec, attr, None)
+        if isinstance(value, int) and value > 0:
+            return value
+    return 1
+
+
+def _whole(value: object, what: str, low: int, high: int | None = None) -> None:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f">= {low}" if high is None else f"from {low} to {high}"
+        raise TableError("bad_table", f"{what} must be a whole number {bounds}, not {value!r}")
+
+
+def _seconds(value: object, what: str, *, positive: bool) -> None:
+    ok = type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
+    if not ok or value < 0 or (positive and value == 0) or value > 3600:  # type: ignore[operator]
+        raise TableError(
+            "bad_table", f"{what} must be a number of seconds up to 3600, not {value!r}"
+        )
+
+
+# ---------------------------------------------------------------- statements
+
+_COLUMNS = (
+    "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
+    "bots, bot_kind, decision_seconds, time_bank_seconds"
+)
+INSERT_TABLE = Stmt(
+    f"INSERT INTO room_tables ({_COLUMNS}, created_at) VALUES (:name, :game, :options, :seats, "
+    ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
+    ":decision_seconds, :time_bank_seconds, :now) ON CONFLICT DO NOTHING RETURNING id"
+)
+SELECT_TABLES = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables ORDER BY id")
+SELECT_TABLE = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables WHERE id = :id")
+ACQUIRE = Stmt(
+    "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1 "
+    "WHERE id = :id RETURNING lease_token"
+)
+
+
+def table_of(row: Sequence[Any]) -> TableDef:
+    """A :class:`TableDef` from a row of ``SELECT_TABLE``."""
+    config = TableConfig(
+        name=row[1],
+        game=row[2],
+        options=json.loads(row[3]),
+        seats=row[4],
+        min_buy_in=row[5],
+        max_buy_in=row[6],
+        rake_bps=row[7],
+        rake_cap=row[8],
+        max_boxes=row[9],
+        bots=row[10],
+        bot_kind=row[11],
+        decision_seconds=row[12],
+        time_bank_seconds=row[13],
+    )
+    return TableDef(int(row[0]), config, float(row[14]))
+
+
+# ---------------------------------------------------------------- units
+
+
+def create_table_unit(ctx: Context, config: TableConfig) -> Unit[TableDef]:
+    """Store a checked config."""
+    params = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
+    params["options"] = json.dumps(config.options, sort_keys=True, separators=(",", ":"))
+    row = yield one(INSERT_TABLE, now=ctx.now, **params)
+    if row is None:
+        raise TableError("name_taken", f"there is a table called {config.name!r} already")
+    return TableDef(int(row[0]), config, ctx.now)
+
+
+def list_tables_unit(ctx: Context) -> Unit[list[TableDef]]:
+    """Every table, oldest first."""
+    return [table_of(row) for row in (yield all_rows(SELECT_TABLES))]
+
+
+def get_table_unit(ctx: Context, table_id: int) -> Unit[TableDef]:
+    """One table; :class:`TableError` ``unknown_table`` if there is none."""
+    row = yield one(SELECT_TABLE, id=table_id)
+    if row is None:
+        raise TableError("unknown_table", f"there is no table {table_id!r}")
+    return table_of(row)
+
+
+def acquire_unit(ctx: Context, table_id: int, owner: str) -> Unit[int]:
+    """Lease a table to ``owner``: the new fencing token."""
+    row = yield one(ACQUIRE, id=table_id, owner=owner)
+    if row is None:
+        raise TableError("unknown_table", f"there is no table {table_id!r}")
+    return int(row[0])

@@ -1,0 +1,205 @@
+"""Users, passwords and sessions.
+
+Usernames are NFKC-normalised, 3 to 20 letters, digits, ``_`` or ``-``, and
+unique case-insensitively (the database keys them by their case-folded form).
+Passwords are hashed with argon2id off the event loop, a few at a time: each
+hash takes 64 MiB. Sessions are random 256-bit tokens of which the database
+keeps only the SHA-256.
+
+>>> username_key("Ｊｕｌｉｅ_42")
+('Julie_42', 'julie_42')
+>>> username_key("no spaces")
+Traceback (most recent call last):
+...
+pokerhouse.store.errors.AccountError: a username is 3 to 20 letters, digits, _ or -: 'no spaces'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from pokerhouse.store.accounts import ISSUER, Account
+from pokerhouse.store.errors import AccountError
+from pokerhouse.store.ledger import account_ids, apply, posting, reserve
+from pokerhouse.store.sql import Context, Stmt, Unit, one, run
+
+_MAX_PASSWORD = 1024
+_MIN_PASSWORD = 8
+
+#: How long a session lasts unless told otherwise (30 days).
+SESSION_TTL = 30 * 24 * 3600.0
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A player (or a bot) of the room."""
+
+    id: int
+    username: str
+    is_bot: bool
+    created_at: float
+
+
+def username_key(name: object) -> tuple[str, str]:
+    """``(username, key)``: the NFKC form to show and the case-folded form to compare."""
+    if isinstance(name, str):
+        shown = unicodedata.normalize("NFKC", name)
+        if 3 <= len(shown) <= 20 and all(c.isalnum() or c in "_-" for c in shown):
+            return shown, unicodedata.normalize("NFKC", shown.casefold())
+    raise AccountError(
+        "bad_username", f"a username is 3 to 20 letters, digits, _ or -: {name!r}"[:120]
+    )
+
+
+def check_password(password: object) -> str:
+    """A password: text of 8 to 1024 characters."""
+    if not isinstance(password, str) or not _MIN_PASSWORD <= len(password) <= _MAX_PASSWORD:
+        raise AccountError(
+            "bad_password",
+            f"a password is text of {_MIN_PASSWORD} to {_MAX_PASSWORD} characters",
+        )
+    return password
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a session token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh session token: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class Passwords:
+    """argon2id hashing in worker threads, at most ``limit`` at a time."""
+
+    def __init__(self, hasher: PasswordHasher | None = None, limit: int = 2) -> None:
+        self.hasher = hasher or PasswordHasher()
+        self._slots = asyncio.Semaphore(limit)
+        self._dummy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        """A new hash of ``password``."""
+        async with self._slots:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def verify(self, stored: str | None, password: str) -> bool:
+        """Whether ``password`` matches ``stored``; with no stored hash (an unknown
+        user, a bot) a dummy one is checked, so both take as long as a wrong password."""
+        if stored is None:
+            if self._dummy is None:
+                self._dummy = await self.hash(secrets.token_hex(16))
+            stored = self._dummy
+            password = ""
+        async with self._slots:
+            try:
+                return await asyncio.to_thread(self.hasher.verify, stored, password)
+            except (VerificationError, InvalidHashError):
+                return False
+
+    def needs_rehash(self, stored: str) -> bool:
+        """Whether ``stored`` was made with other parameters than the hasher's."""
+        return self.hasher.check_needs_rehash(stored)
+
+
+# ---------------------------------------------------------------- statements
+
+INSERT_USER = Stmt(
+    "INSERT INTO users (username, username_key, password_hash, is_bot, created_at) "
+    "VALUES (:username, :key, :hash, :bot, :now) ON CONFLICT (username_key) DO NOTHING "
+    "RETURNING id"
+)
+INSERT_WALLET = Stmt(
+    "INSERT INTO ledger_accounts (key, kind, user_id, balance) "
+    "VALUES (:key, 'wallet', :user_id, 0) RETURNING id"
+)
+_USER_COLUMNS = "id, username, is_bot, created_at, password_hash"
+SELECT_USER_BY_KEY = Stmt(f"SELECT {_USER_COLUMNS} FROM users WHERE username_key = :key")
+SELECT_USER_BY_ID = Stmt(f"SELECT {_USER_COLUMNS} FROM users WHERE id = :id")
+UPDATE_HASH = Stmt("UPDATE users SET password_hash = :new WHERE id = :id AND password_hash = :old")
+INSERT_SESSION = Stmt(
+    "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) "
+    "SELECT :hash, id, :now, :expires FROM users WHERE id = :user_id"
+)
+SELECT_SESSION_USER = Stmt(
+    "SELECT u.id, u.username, u.is_bot, u.created_at, u.password_hash "
+    "FROM sessions s JOIN users u ON u.id = s.user_id "
+    "WHERE s.token_hash = :hash AND s.ended_at IS NULL AND s.expires_at > :now"
+)
+END_SESSION = Stmt(
+    "UPDATE sessions SET ended_at = :now WHERE token_hash = :hash AND ended_at IS NULL"
+)
+
+
+def user_of(row: Sequence[Any]) -> User:
+    """A :class:`User` from a row of ``_USER_COLUMNS``."""
+    return User(int(row[0]), row[1], bool(row[2]), float(row[3]))
+
+
+# ---------------------------------------------------------------- units
+
+
+def create_user_unit(
+    ctx: Context, shown: str, key: str, password_hash: str | None, bot: bool, grant: int
+) -> Unit[User]:
+    """Insert the user and their wallet, and post the grant from the issuer."""
+    row = yield one(INSERT_USER, username=shown, key=key, hash=password_hash, bot=bot, now=ctx.now)
+    if row is None:
+        raise AccountError("username_taken", f"the username {shown!r} is taken")
+    user_id = int(row[0])
+    wallet = Account.wallet(user_id)
+    wallet_row = yield one(INSERT_WALLET, key=wallet.key, user_id=user_id)
+    ctx.new_ids[wallet.key] = int(wallet_row[0])
+    if grant:
+        ids = yield from account_ids(ctx, [ISSUER.key, wallet.key])
+        grant_post = posting(
+            f"grant:user:{user_id}", "grant", {ISSUER: -grant, wallet: grant}, memo="new account"
+        )
+        tx_id = yield from reserve(ctx, grant_post)
+        assert tx_id is not None, "a new user's grant key is new"
+        yield from apply(ctx, [(tx_id, grant_post)], ids)
+    return User(user_id, shown, bot, ctx.now)
+
+
+def user_row_unit(ctx: Context, key: str) -> Unit[Any]:
+    """The user row (with password hash) for a username key, or ``None``."""
+    return (yield one(SELECT_USER_BY_KEY, key=key))
+
+
+def user_by_id_unit(ctx: Context, user_id: int) -> Unit[Any]:
+    """The user row for an id, or ``None``."""
+    return (yield one(SELECT_USER_BY_ID, id=user_id))
+
+
+def rehash_unit(ctx: Context, user_id: int, old: str, new: str) -> Unit[int]:
+    """Replace a password hash made with old parameters (unless it changed meanwhile)."""
+    return int((yield run(UPDATE_HASH, id=user_id, old=old, new=new)))
+
+
+def create_session_unit(ctx: Context, user_id: int, hashed: str, ttl: float) -> Unit[None]:
+    """Store a session's token hash."""
+    made = yield run(
+        INSERT_SESSION, hash=hashed, user_id=user_id, now=ctx.now, expires=ctx.now + ttl
+    )
+    if not made:
+        raise AccountError("unknown_user", f"there is no user {user_id}")
+
+
+def session_user_unit(ctx: Context, hashed: str) -> Unit[Any]:
+    """The user row of a live session, or ``None``."""
+    return (yield one(SELECT_SESSION_USER, hash=hashed, now=ctx.now))
+
+
+def end_session_unit(ctx: Context, hashed: str) -> Unit[int]:
+    """End a session; how many ended (0 or 1)."""
+    return int((yield run(END_SESSION, hash=hashed, now=ctx.now)))

@@ -1,0 +1,100 @@
+"""The store's commands: db upgrade, accounts create, ledger check and ledger show."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pokerhouse.cli import main
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def test_create_show_and_check(
+    db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "correct horse\n")
+    assert main(["accounts", "create", "Ann", "--password-stdin", "--database-url", db_url]) == 0
+    assert "created player Ann (user 1) with 10,000 chips" in capsys.readouterr().out
+    assert (
+        main(["accounts", "create", "robot", "--bot", "--grant", "50", "--database-url", db_url])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["ledger", "show", "ann", "--database-url", db_url]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Ann (user 1): wallet 10,000, at tables 0, total 10,000")
+    assert "grant" in out and "+10,000" in out
+    assert main(["ledger", "show", "ROBOT", "--json", "--database-url", db_url]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["wallet"] == 50 and data["lines"][0]["kind"] == "grant"
+    assert main(["ledger", "check", "--database-url", db_url]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("ledger ok: 2 transactions, 4 entries")
+
+
+def test_bad_input_is_exit_2_with_a_code(
+    db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cases = [
+        (["accounts", "create", "a b", "--bot"], "[bad_username]"),
+        (["accounts", "create", "ann", "--password-stdin"], "[bad_password]"),
+        (["accounts", "create", "ann"], "[no_terminal]"),
+        (["accounts", "create", "ann", "--bot", "--grant", "-1"], "[negative_amount]"),
+        (["ledger", "show", "nobody"], "[unknown_user]"),
+        (["ledger", "show", "nobody", "--limit", "0"], "[unknown_user]"),
+    ]
+    for args, code in cases:
+        _stdin(monkeypatch, "")
+        assert main([*args, "--database-url", db_url]) == 2, args
+        assert code in capsys.readouterr().err, args
+    assert main(["accounts", "create", "ann", "--bot", "--database-url", db_url]) == 0
+    assert main(["accounts", "create", "ANN", "--bot", "--database-url", db_url]) == 2
+    assert "[username_taken]" in capsys.readouterr().err
+
+
+@pytest.mark.breaks_ledger
+def test_ledger_check_exits_1_naming_the_first_violation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    assert main(["accounts", "create", "ann", "--bot", "--database-url", url]) == 0
+    with sqlite3.connect(tmp_path / "room.db") as conn:
+        conn.execute("UPDATE ledger_accounts SET balance = balance + 7 WHERE key = 'wallet:1'")
+    capsys.readouterr()
+    assert main(["ledger", "check", "--database-url", url]) == 1
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("ledger check failed (balances equal entries): account wallet:1")
+    assert "10007" in out
+
+
+def test_db_upgrade_and_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    assert main(["db", "status", "--database-url", url]) == 1
+    assert "needs `pokerhouse db upgrade`" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database-url", url]) == 0
+    assert "upgraded from an empty database to revision 0001" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database-url", url]) == 0
+    assert "already at revision 0001" in capsys.readouterr().out
+    assert main(["db", "status", "--database-url", url]) == 0
+
+
+def test_the_url_comes_from_the_environment_or_the_default_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("POKERHOUSE_DATABASE_URL", raising=False)
+    assert main(["accounts", "create", "ann", "--bot"]) == 0
+    assert (tmp_path / "var" / "pokerhouse.db").exists()
+    monkeypatch.setenv("POKERHOUSE_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
+    assert main(["accounts", "create", "ann", "--bot"]) == 0
+    assert os.path.exists(tmp_path / "other.db")
+    assert main(["ledger", "check", "--database-url", "mysql://x/y"]) == 2
+    assert "[bad_url]" in capsys.readouterr().err

@@ -1,0 +1,383 @@
+"""Hand logs: starts, appends, finishes and voids; group commit; fencing; the deck stays secret."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from pokerhouse.cards import Deck
+from pokerhouse.store import (
+    RAKE,
+    Account,
+    ActionRecord,
+    Batch,
+    DamagedLog,
+    HandFinish,
+    HandLogError,
+    HandStart,
+    HandVoid,
+    IdempotencyConflict,
+    LoggedAction,
+    StaleLease,
+    Store,
+    TableError,
+    TransactionKind,
+    rebuild_hand,
+)
+from tests.helpers import policy_action
+from tests.store.conftest import dump, make_table
+
+ORDER = tuple(str(card) for card in Deck(random.Random(11)).order())
+
+
+async def start_for(
+    store: Store, table: int, number: int, *, lease: int | None = None, game: str = "3x4"
+) -> HandStart:
+    """A start for every seated player of ``table`` as the store has them."""
+    seats = [(s.seat, s.user_id, s.stack) for s in await store.seats(table)]
+    return HandStart(table, number, game, {}, {}, seats, ORDER, 5, start_seq=100, lease=lease)
+
+
+async def settle(
+    store: Store, table: int, number: int, results: Sequence[int], **finish: Any
+) -> None:
+    """Start hand ``number`` at ``table`` and finish it with ``results``."""
+    await store.commit(Batch(starts=[await start_for(store, table, number)]))
+    await store.finish_hand(table, number, results, **finish)
+
+
+async def seated_table(store: Store, players: int = 3, name: str = "T", **settings: Any) -> int:
+    users = await make_users_named(store, players, name)
+    table = await make_table(store, name, **settings)
+    for seat, user in enumerate(users):
+        await store.buy_in(table, seat, user, 500)
+    return table
+
+
+async def make_users_named(store: Store, count: int, prefix: str) -> list[int]:
+    return [
+        (await store.create_user(f"{prefix.replace(' ', '')}-p{i}", None, bot=True)).id
+        for i in range(count)
+    ]
+
+
+async def test_a_hand_from_start_to_settlement(store: Store) -> None:
+    table = await seated_table(store, 3)
+    users = [s.user_id for s in await store.seats(table)]
+    hand_id = await store.begin_hand(
+        table, 1, "3x4", {}, {}, [(0, users[0], 500), (1, users[1], 500), (2, users[2], 500)],
+        {"order": list(ORDER), "seed": 5}, start_seq=40,
+    )  # fmt: skip
+    await store.append_actions([ActionRecord(table, 1, 0, 0, "bet", 10)])
+    await store.append_actions(
+        [ActionRecord(table, 1, 1, 1, "fold"), ActionRecord(table, 1, 2, 2, "call")]
+    )
+    tx = await store.finish_hand(table, 1, [12, -1, -11], history='{"format": "x"}')
+    assert tx.key == f"hand:{table}:1" and tx.kind is TransactionKind.SETTLEMENT
+    assert {e.account: e.amount for e in tx.entries} == {
+        Account.in_play(table, users[0]): 12,
+        Account.in_play(table, users[1]): -1,
+        Account.in_play(table, users[2]): -11,
+    }
+    assert [s.stack for s in await store.seats(table)] == [512, 499, 489]
+    record = await store.get_hand(hand_id)
+    assert record.status == "finished" and record.results == (12, -1, -11)
+    assert record.start_seq == 40 and record.settlement_id == tx.id
+    assert [(a.seq, a.kind, a.amount) for a in record.actions] == [
+        (0, "bet", 10),
+        (1, "fold", None),
+        (2, "call", None),
+    ]
+    assert record.history == '{"format": "x"}'
+    summaries = await store.user_hands(users[0])
+    assert [(h.id, h.result, h.status) for h in summaries] == [(hand_id, 12, "finished")]
+    assert await store.hands_played() == {table: 1}
+    assert await store.unfinished_hands() == []
+
+
+async def test_rake_goes_to_the_rake_account(store: Store) -> None:
+    table = await seated_table(store, 2, rake_bps=500, rake_cap=10)
+    await settle(store, table, 1, [7, -10], rake=3)
+    assert await store.balance(RAKE) == 3
+
+
+async def test_a_hand_in_which_no_chip_moves_has_an_empty_settlement(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await settle(store, table, 1, [0, 0])
+    rows = await dump(store)
+    (tx,) = [row for row in rows["ledger_transactions"] if row[1] == f"hand:{table}:1"]
+    assert not [entry for entry in rows["ledger_entries"] if entry[1] == tx[0]]
+    (hand,) = rows["hands"]
+    assert hand[7] == "finished" and hand[15] == tx[0]
+
+
+async def test_group_commit_of_several_tables_in_one_transaction(store: Store) -> None:
+    tables = [await seated_table(store, 2, name=f"G{i}") for i in range(3)]
+    batch = Batch(
+        starts=[await start_for(store, t, 1) for t in tables],
+        actions=[ActionRecord(t, 1, seq, seq % 2, "check") for t in tables for seq in range(3)],
+    )
+    result = await store.commit(batch)
+    assert set(result.hand_ids) == {(t, 1) for t in tables}
+    finish = Batch(
+        actions=[ActionRecord(t, 1, 3, 1, "check") for t in tables],
+        finishes=[HandFinish(t, 1, [5, -5]) for t in tables],
+    )
+    done = await store.commit(finish)
+    assert set(done.settlements) == {(t, 1) for t in tables}
+    for t in tables:
+        assert [s.stack for s in await store.seats(t)] == [505, 495]
+        log = (await store.get_hand(result.hand_ids[t, 1])).actions
+        assert [a.seq for a in log] == [0, 1, 2, 3]
+
+
+async def test_one_bad_item_writes_nothing_of_the_batch(store: Store) -> None:
+    tables = [await seated_table(store, 2, name=f"B{i}") for i in range(2)]
+    await store.commit(Batch(starts=[await start_for(store, tables[0], 1)]))
+    before = await dump(store)
+    bad = Batch(
+        starts=[await start_for(store, tables[1], 1)],
+        actions=[ActionRecord(tables[0], 1, 0, 0, "check"), ActionRecord(tables[0], 1, 5, 1, "x")],
+    )
+    with pytest.raises(HandLogError) as caught:
+        await store.commit(bad)
+    assert caught.value.code == "bad_action"
+    wrong_seq = Batch(
+        starts=[await start_for(store, tables[1], 1)],
+        actions=[ActionRecord(tables[0], 1, 1, 0, "check")],
+    )
+    with pytest.raises(HandLogError) as caught:
+        await store.commit(wrong_seq)
+    assert caught.value.code == "bad_sequence"
+    assert await dump(store) == before
+
+
+async def test_appends_must_come_in_order(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    await store.append_actions([ActionRecord(table, 1, 0, 0, "check")])
+    before = await dump(store)
+    cases = [
+        ([ActionRecord(table, 1, 0, 0, "check")], "bad_sequence"),  # a repeat
+        ([ActionRecord(table, 1, 2, 0, "check")], "bad_sequence"),  # a gap
+        ([ActionRecord(table, 1, 1, 0, "check"), ActionRecord(table, 1, 3, 0, "check")],
+         "bad_sequence"),
+        ([ActionRecord(table, 2, 0, 0, "check")], "unknown_hand"),
+        ([ActionRecord(table, 1, 1, 0, "bet", 2.5)], "bad_action"),  # type: ignore[arg-type]
+        ([ActionRecord(table, 1, 1, 0, "bet", True)], "bad_action"),  # type: ignore[arg-type]
+        ([ActionRecord(table, 1, 1, 10, "check")], "bad_action"),
+        ([ActionRecord(table, 1, -1, 0, "check")], "bad_action"),
+    ]  # fmt: skip
+    for actions, code in cases:
+        with pytest.raises(HandLogError) as caught:
+            await store.append_actions(actions)
+        assert caught.value.code == code, (actions, str(caught.value))
+    with pytest.raises(TableError):
+        await store.append_actions([ActionRecord(999, 1, 1, 0, "check")])
+    assert await dump(store) == before
+
+
+async def test_hand_starts_are_checked_against_the_seats(store: Store) -> None:
+    table = await seated_table(store, 2)
+    seats = [(s.seat, s.user_id, s.stack) for s in await store.seats(table)]
+    before = await dump(store)
+    bad_starts = [
+        (HandStart(table, 1, "3x4", {}, {}, [(0, seats[0][1], 499), seats[1]], ORDER, 1),
+         "seat_mismatch"),
+        (HandStart(table, 1, "3x4", {}, {}, [(0, seats[1][1], 500), seats[1]], ORDER, 1),
+         "seat_mismatch"),
+        (HandStart(table, 1, "3x4", {}, {}, [seats[0], (5, seats[1][1], 500)], ORDER, 1),
+         "seat_mismatch"),
+        (HandStart(table, 1, "razz", {}, {}, seats, ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "chess", {}, {}, seats, ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, seats, ORDER[:51], 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, seats, (*ORDER[:51], ORDER[0]), 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, seats, (*ORDER[:51], "Xx"), 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, seats, ORDER, 1.5), "bad_hand"),  # type: ignore[arg-type]
+        (HandStart(table, 0, "3x4", {}, {}, seats, ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {"x": object()}, {}, seats, ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, [seats[0], seats[0]], ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, [], ORDER, 1), "bad_hand"),
+        (HandStart(table, 1, "3x4", {}, {}, [(0, 1)], ORDER, 1), "bad_hand"),  # type: ignore[list-item]
+    ]  # fmt: skip
+    for start, code in bad_starts:
+        with pytest.raises(HandLogError) as caught:
+            await store.commit(Batch(starts=[start]))
+        assert caught.value.code == code, (start, str(caught.value))
+    assert await dump(store) == before
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    for number, code in [(2, "hand_running"), (1, "hand_exists")]:
+        with pytest.raises(HandLogError) as caught:
+            await store.commit(Batch(starts=[await start_for(store, table, number)]))
+        assert caught.value.code == code
+
+
+async def test_finishes_are_checked(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    before = await dump(store)
+    for results, extra, code in [
+        ([5, -4], {}, "bad_results"),  # does not balance
+        ([5, -5, 0], {}, "bad_results"),  # one result too many
+        ([501, -501], {}, "bad_results"),  # more than a stack
+        ([5, -6], {"house_result": 1}, "bad_results"),  # no house in 3x4
+        ([5, -5], {"rake": -1}, "bad_results"),
+        ([5.0, -5.0], {}, "bad_results"),
+        ([], {}, "bad_results"),
+        ([5, -5], {"history": "{not json"}, "bad_results"),
+    ]:
+        with pytest.raises(HandLogError) as caught:
+            await store.finish_hand(table, 1, results, **extra)
+        assert caught.value.code == code, (results, extra, str(caught.value))
+    with pytest.raises(HandLogError) as caught:
+        await store.finish_hand(table, 7, [5, -5])
+    assert caught.value.code == "unknown_hand"
+    assert await dump(store) == before
+
+
+async def test_a_repeated_finish_returns_the_first_settlement(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    first = await store.finish_hand(table, 1, [5, -5])
+    before = await dump(store)
+    assert await store.finish_hand(table, 1, [5, -5]) == first
+    with pytest.raises(IdempotencyConflict):
+        await store.finish_hand(table, 1, [6, -6])
+    with pytest.raises(HandLogError) as caught:
+        await store.append_actions([ActionRecord(table, 1, 0, 0, "check")])
+    assert caught.value.code == "hand_not_running"
+    assert await dump(store) == before
+
+
+async def test_a_void_moves_no_chip_and_says_why(store: Store) -> None:
+    table = await seated_table(store, 2)
+    hand_id = (await store.commit(Batch(starts=[await start_for(store, table, 1)]))).hand_ids[
+        table, 1
+    ]
+    await store.append_actions([ActionRecord(table, 1, 0, 0, "bet", 20)])
+    await store.void_hand(table, 1, "the log does not replay")
+    await store.void_hand(table, 1, "the log does not replay")  # again: nothing more
+    record = await store.get_hand(hand_id)
+    assert record.status == "voided" and record.void_reason == "the log does not replay"
+    assert record.results is None and record.settlement_id is None
+    assert [s.stack for s in await store.seats(table)] == [500, 500]
+    for call, code in [
+        (store.finish_hand(table, 1, [5, -5]), "hand_not_running"),
+        (store.void_hand(table, 1, "another reason"), "hand_not_running"),
+        (store.void_hand(table, 9, "no such hand"), "unknown_hand"),
+        (store.void_hand(table, 2, ""), "bad_hand"),
+    ]:
+        with pytest.raises(HandLogError) as caught:
+            await call
+        assert caught.value.code == code
+    # The table deals on.
+    await settle(store, table, 2, [1, -1])
+
+
+async def test_chips_move_only_between_hands(store: Store) -> None:
+    table = await seated_table(store, 2)
+    users = [s.user_id for s in await store.seats(table)]
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    for call in (store.cash_out(table, 0, users[0]), store.add_chips(table, 1, users[1], 10)):
+        with pytest.raises(TableError) as caught:
+            await call
+        assert caught.value.code == "seat_in_hand"
+    # A new player may sit down meanwhile; they are dealt in from the next hand.
+    newcomer = (await store.create_user("newcomer", None, bot=True)).id
+    await store.buy_in(table, 2, newcomer, 300)
+    await store.finish_hand(table, 1, [-20, 20])
+    await store.cash_out(table, 0, users[0])
+    assert await store.balance(Account.wallet(users[0])) == 10_000 - 20
+
+
+async def test_writes_under_a_stale_lease_are_refused(store: Store) -> None:
+    table = await seated_table(store, 2)
+    old = await store.acquire_table(table, "node-a")
+    await store.commit(Batch(starts=[await start_for(store, table, 1, lease=old)]))
+    await store.append_actions([ActionRecord(table, 1, 0, 0, "check", lease=old)])
+    new = await store.acquire_table(table, "node-b")
+    before = await dump(store)
+    for batch in [
+        Batch(actions=[ActionRecord(table, 1, 1, 1, "check", lease=old)]),
+        Batch(actions=[ActionRecord(table, 1, 1, 1, "check")]),
+        Batch(finishes=[HandFinish(table, 1, [1, -1], lease=old)]),
+        Batch(voids=[HandVoid(table, 1, "taken over", lease=old)]),
+        Batch(actions=[ActionRecord(table, 1, 1, 1, "check", lease=new + 1)]),
+    ]:
+        with pytest.raises(StaleLease) as caught:
+            await store.commit(batch)
+        assert caught.value.code == "stale_lease"
+    assert await dump(store) == before
+    await store.append_actions([ActionRecord(table, 1, 1, 1, "check", lease=new)])
+    await store.finish_hand(table, 1, [1, -1], lease=new)
+
+
+async def test_the_deck_never_leaves_through_a_read_model(store: Store) -> None:
+    table = await seated_table(store, 2)
+    users = [s.user_id for s in await store.seats(table)]
+    hand_id = (await store.commit(Batch(starts=[await start_for(store, table, 1)]))).hand_ids[
+        table, 1
+    ]
+    running = await store.get_hand(hand_id)
+    await store.finish_hand(table, 1, [3, -3])
+    shown = [
+        running,
+        await store.get_hand(hand_id),
+        await store.user_hands(users[0]),
+        await store.ledger_statement(users[0]),
+        await store.list_tables(),
+        await store.seats(table),
+    ]
+    deck_text = " ".join(ORDER)
+    for value in shown:
+        assert deck_text not in repr(value) and "deck" not in repr(value)
+    assert not hasattr(running, "deck_order") and not hasattr(running, "deck_seed")
+    log = await store.hand_log(hand_id)
+    assert log.deck_order == ORDER and log.deck_seed == 5
+
+
+async def test_unfinished_hands_resume_by_replay(store: Store) -> None:
+    table = await seated_table(store, 3)
+    hand_id = (await store.commit(Batch(starts=[await start_for(store, table, 1)]))).hand_ids[
+        table, 1
+    ]
+    live = rebuild_hand(await store.hand_log(hand_id))
+    rng = random.Random(3)
+    for seq in range(4):
+        seat = live.to_act
+        assert seat is not None
+        action = policy_action(live, rng)
+        live.act(action, seat)
+        await store.append_actions([ActionRecord.of(table, 1, seq, seat, action)])
+    (log,) = await store.unfinished_hands()
+    assert log.id == hand_id and len(log.actions) == 4
+    assert (await store.unfinished_hands(table)) == [log]
+    resumed = rebuild_hand(log)
+    assert resumed.events == live.events and resumed.to_act == live.to_act
+
+
+async def test_a_damaged_log_is_named_and_the_hand_voided(store: Store) -> None:
+    table = await seated_table(store, 2)
+    await store.commit(Batch(starts=[await start_for(store, table, 1)]))
+    # The store logs what it is given; an action the rules refuse damages the log.
+    await store.append_actions([ActionRecord(table, 1, 0, 1, "raise", 10**6)])
+    (log,) = await store.unfinished_hands()
+    with pytest.raises(DamagedLog) as caught:
+        rebuild_hand(log)
+    assert caught.value.code == "damaged_log"
+    for broken in [
+        dataclasses.replace(log, deck_order=log.deck_order[:51]),
+        dataclasses.replace(log, spec={"ante": "lots"}),
+        dataclasses.replace(log, game="chess"),
+        dataclasses.replace(log, setup={"antes": [1, 1]}),
+        dataclasses.replace(log, actions=(LoggedAction(1, 0, "check", None),)),
+        dataclasses.replace(log, actions=(LoggedAction(0, 0, "dance", None),)),
+    ]:
+        with pytest.raises(DamagedLog):
+            rebuild_hand(broken)
+    await store.void_hand(table, 1, f"damaged log: {caught.value}")
+    assert await store.unfinished_hands() == []

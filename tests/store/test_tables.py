@@ -1,0 +1,95 @@
+"""Table definitions and leases."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pokerhouse.store import Store, TableConfig, TableError
+from tests.store.conftest import dump
+
+
+async def test_tables_persist_with_every_setting(store: Store, db_url: str) -> None:
+    config = TableConfig(
+        "Razz High",
+        "razz",
+        options={"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20},
+        seats=8,
+        rake_bps=500,
+        rake_cap=30,
+        bots=3,
+        bot_kind="random",
+        decision_seconds=20,
+        time_bank_seconds=45.5,
+    )
+    made = await store.create_table(config)
+    casino = await store.create_table(TableConfig("Casino", "casino_holdem", seats=7, max_boxes=3))
+    assert made.config.min_buy_in == 200 and made.config.max_buy_in == 1000
+    assert casino.game == "casino-holdem" and casino.config.max_boxes == 3
+    reopened = await Store.open(db_url)
+    try:
+        assert await reopened.list_tables() == [made, casino]
+        assert await reopened.get_table(made.id) == made
+    finally:
+        await reopened.close()
+
+
+def _bad_configs() -> list[tuple[dict[str, Any], str]]:
+    return [
+        ({"name": ""}, "bad_name"),
+        ({"name": " padded"}, "bad_name"),
+        ({"name": "x" * 41}, "bad_name"),
+        ({"name": "new\nline"}, "bad_name"),
+        ({"name": 5}, "bad_name"),
+        ({"game": "chess"}, "bad_table"),
+        ({"game": None}, "bad_table"),
+        ({"options": {"ante": -1}}, "bad_table"),
+        ({"options": {"colour": "red"}}, "bad_table"),
+        ({"options": "ante=1"}, "bad_table"),
+        ({"seats": 11}, "bad_table"),
+        ({"seats": 1}, "bad_table"),
+        ({"seats": 2.0}, "bad_table"),
+        ({"min_buy_in": 0}, "bad_table"),
+        ({"min_buy_in": 500, "max_buy_in": 100}, "bad_table"),
+        ({"rake_bps": 10_001}, "bad_table"),
+        ({"rake_bps": -1}, "bad_table"),
+        ({"rake_cap": -1}, "bad_table"),
+        ({"max_boxes": 2}, "bad_table"),
+        ({"bots": 7}, "bad_table"),
+        ({"bot_kind": "genius"}, "bad_table"),
+        ({"decision_seconds": 0}, "bad_table"),
+        ({"decision_seconds": float("inf")}, "bad_table"),
+        ({"time_bank_seconds": -1}, "bad_table"),
+        ({"time_bank_seconds": True}, "bad_table"),
+    ]
+
+
+async def test_bad_table_definitions_are_refused(store: Store) -> None:
+    await store.create_table(TableConfig("Taken", "3x4"))
+    before = await dump(store)
+    for change, code in [*_bad_configs(), ({"name": "Taken"}, "name_taken")]:
+        config: dict[str, Any] = {"name": "T", "game": "3x4", **change}
+        with pytest.raises(TableError) as caught:
+            await store.create_table(TableConfig(**config))
+        assert caught.value.code == code, (change, str(caught.value))
+    assert await dump(store) == before
+
+
+async def test_a_banked_game_takes_no_rake(store: Store) -> None:
+    with pytest.raises(TableError, match="banked"):
+        await store.create_table(TableConfig("C", "casino-holdem", rake_bps=100))
+
+
+async def test_unknown_tables(store: Store) -> None:
+    for call in (store.get_table(999), store.acquire_table(999, "node-a")):
+        with pytest.raises(TableError) as caught:
+            await call
+        assert caught.value.code == "unknown_table"
+
+
+async def test_leases_hand_out_growing_fencing_tokens(store: Store) -> None:
+    table = await store.create_table(TableConfig("T", "3x4"))
+    assert await store.acquire_table(table.id, "node-a") == 1
+    assert await store.acquire_table(table.id, "node-b") == 2
+    assert await store.acquire_table(table.id, "node-a") == 3

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pokerhouse.errors import PokerError
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "serve",
     "demo",
     "play",
     "simulate",

@@ -42,9 +42,9 @@ class TimeBanks:
     """Every seat's time bank, and the decision under way."""
 
     def __init__(self, limit: float, bank: float, refill: float = 5.0) -> None:
-        self.limit = limit
-        self.size = bank
-        self.refill_by = refill
+        self.limit = float(limit)
+        self.size = float(bank)
+        self.refill_by = float(refill)
         self._left: dict[int, float] = {}
         self.current: Decision | None = None
 

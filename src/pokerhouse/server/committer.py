@@ -10,6 +10,7 @@ refused write (a stale lease, say) never fails another table's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,10 +57,8 @@ class Committer:
         """Stop after the writes already handed in."""
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
             self._task = None
 
     async def commit(self, batch: Batch) -> BatchResult:

@@ -10,6 +10,7 @@ client can never stall a table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -100,7 +101,5 @@ class Connection:
         finally:
             if self.close_reason:
                 code = 1008 if self.close_reason == "policy" else 1013
-                try:
+                with contextlib.suppress(Exception):  # the socket may be gone already
                     await self._close(code, self.close_reason)
-                except Exception:  # the socket may be gone already
-                    pass

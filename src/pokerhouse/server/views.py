@@ -119,6 +119,19 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
     return result
 
 
+def mine(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
+    """Only the viewer's own facts in the running hand: ``{seat: {hand_name, decision}}``."""
+    hand = table.hand
+    if hand is None:
+        return {}
+    places = table.hand_seats
+    return {
+        str(seat): _own(hand.view(index), index)
+        for index, seat in enumerate(places)
+        if seat in viewer
+    }
+
+
 def _known(views: list[View], index: int) -> tuple[Any, ...]:
     """Seat ``index``'s cards as the best informed of the viewer's views shows them."""
     known = list(views[0].cards[index])
@@ -227,5 +240,8 @@ def _presets(view: View, action: LegalAction) -> list[dict[str, Any]]:
     for name, amount in wanted.items():
         if low < amount < high:
             presets.append({"name": name, "amount": amount})
-    presets.append({"name": "all_in", "amount": high})
+    everything = (
+        view.bets[seat] + view.stacks[seat] if isinstance(view, RoundView) else view.stacks[seat]
+    )
+    presets.append({"name": "all_in" if high == everything else "max", "amount": high})
     return presets

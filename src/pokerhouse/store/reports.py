@@ -41,6 +41,7 @@ USER_HANDS = Stmt(
 HANDS_PLAYED = Stmt(
     "SELECT table_id, COUNT(*) FROM hands WHERE status = 'finished' GROUP BY table_id"
 )
+LAST_NUMBER = Stmt("SELECT MAX(number) FROM hands WHERE table_id = :table")
 STATEMENT = Stmt(
     "SELECT t.id, t.key, t.kind, t.memo, t.created_at, e.amount, e.balance_after "
     "FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id "
@@ -150,6 +151,12 @@ def user_hands_unit(ctx: Context, user_id: int, limit: int) -> Unit[list[HandSum
 def hands_played_unit(ctx: Context) -> Unit[dict[int, int]]:
     """Finished hands per table id."""
     return {int(r[0]): int(r[1]) for r in (yield all_rows(HANDS_PLAYED))}
+
+
+def last_number_unit(ctx: Context, table_id: int) -> Unit[int]:
+    """The highest hand number a table has used (finished, voided or running); 0 if none."""
+    row = yield one(LAST_NUMBER, table=table_id)
+    return int(row[0]) if row is not None and row[0] is not None else 0
 
 
 def statement_unit(ctx: Context, user_id: int, username: str, limit: int) -> Unit[Statement]:

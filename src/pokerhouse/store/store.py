@@ -412,6 +412,15 @@ class Store:
             raise AccountError("bad_limit", f"a limit is 1 to 10000 hands, not {limit!r}")
         return await self._db.read(lambda ctx: reports.user_hands_unit(ctx, user_id, limit))
 
+    async def last_hand_number(self, table_id: int) -> int:
+        """The highest hand number ``table_id`` has used (0 before its first hand).
+
+        A table restarting numbers its next hand one above it, so no number is
+        lost or used twice, voided hands included.
+        """
+        _whole(table_id, 0)
+        return await self._db.read(lambda ctx: reports.last_number_unit(ctx, table_id))
+
     async def hands_played(self) -> dict[int, int]:
         """Finished hands per table id."""
         return await self._db.read(reports.hands_played_unit)

@@ -1,0 +1,149 @@
+"""``pokerhouse serve``: open the card room on a port, with bots at every table.
+
+On an empty database the room creates its default tables (two of each
+game, bots seated); ``--config room.toml`` names other tables and the
+room's timings:
+
+.. code-block:: toml
+
+    [room]
+    hand_pause = 2.0          # seconds between hands
+    bot_think = [0.5, 1.5]    # a bot's pause before it acts
+    window_seconds = 10       # Casino Hold'em's betting window
+
+    [[tables]]
+    name = "Razz 5/10, ante 1"
+    game = "razz"
+    options = { ante = 1, bring_in = 2, small_bet = 5, big_bet = 10 }
+    seats = 8
+    bots = 5
+
+>>> parser = build_parser()
+>>> args = parser.parse_args(["--port", "9000"])
+>>> args.host, args.port
+('127.0.0.1', 9000)
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pokerhouse.cli.db import add_url_option
+from pokerhouse.errors import InvalidSpec
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.store import TableConfig
+
+_ROOM_KEYS = {"hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant"}
+_TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The ``serve`` arguments (on ``parser``, or a new one)."""
+    parser = parser if parser is not None else argparse.ArgumentParser(prog="pokerhouse serve")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    add_url_option(parser)
+    parser.add_argument("--config", metavar="FILE", help="room.toml: tables and timings")
+    parser.add_argument(
+        "--log-level", default="info", choices=["debug", "info", "warning", "error"],
+        help="how much to log (default info)",
+    )  # fmt: skip
+    return parser
+
+
+def register(subparsers: Any) -> None:
+    """Add ``serve`` to the command line."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="open the card room: web client, HTTP API and websockets",
+        description="Run the room at http://HOST:PORT with bots at every table.",
+    )
+    build_parser(parser)
+    parser.set_defaults(handler=run)
+
+
+def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | None]:
+    """Room settings and first tables from a ``room.toml`` (defaults without one)."""
+    if path is None:
+        return RoomSettings(), None
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InvalidSpec("bad_config", f"cannot read {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise InvalidSpec("bad_config", f"{path} is not TOML: {error}") from None
+    unknown = set(data) - {"room", "tables"}
+    if unknown:
+        raise InvalidSpec("bad_config", f"{path}: unknown sections {sorted(unknown)}")
+    room = data.get("room", {})
+    if not isinstance(room, dict) or set(room) - _ROOM_KEYS:
+        raise InvalidSpec("bad_config", f"{path}: [room] takes {sorted(_ROOM_KEYS)}")
+    values: dict[str, Any] = dict(room)
+    if "bot_think" in values:
+        think = values["bot_think"]
+        if not (isinstance(think, list) and len(think) == 2 and all(_seconds(x) for x in think)):
+            raise InvalidSpec("bad_config", f"{path}: bot_think is [low, high] seconds")
+        values["bot_think"] = (float(think[0]), float(think[1]))
+    for key in ("hand_pause", "window_seconds", "away_seconds"):
+        if key in values and not _seconds(values[key]):
+            raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds >= 0")
+    for key in ("log_size", "grant"):
+        if key in values and (type(values[key]) is not int or values[key] < 1):
+            raise InvalidSpec("bad_config", f"{path}: {key} is a whole number >= 1")
+    settings = RoomSettings(**values)
+    tables = data.get("tables")
+    if tables is None:
+        return settings, None
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise InvalidSpec("bad_config", f"{path}: [[tables]] entries are tables")
+    configs = []
+    for index, entry in enumerate(tables):
+        extra = set(entry) - _TABLE_KEYS
+        if extra or "name" not in entry or "game" not in entry:
+            raise InvalidSpec(
+                "bad_config",
+                f"{path}: table {index + 1} needs name and game, and takes {sorted(_TABLE_KEYS)}",
+            )
+        configs.append(TableConfig(**entry).checked())
+    return settings, configs
+
+
+def _seconds(value: object) -> bool:
+    return type(value) in (int, float) and value >= 0  # type: ignore[operator]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    import uvicorn
+
+    from pokerhouse.server.app import Site, create_app
+    from pokerhouse.store.urls import database_url
+
+    if not 0 < args.port < 65536:
+        raise InvalidSpec("bad_port", f"--port is 1 to 65535, not {args.port}")
+    settings, tables = load_config(args.config)
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    site = Site(database_url(args.database_url), settings=settings, tables=tables)
+    config = uvicorn.Config(
+        create_app(site),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_ping_interval=settings.ping_seconds,
+        ws_ping_timeout=settings.ping_seconds,
+        ws_max_size=65536,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    print(f"pokerhouse: the room opens at http://{args.host}:{args.port}", flush=True)
+    server.run()
+    return 0

@@ -1,0 +1,361 @@
+"""The HTTP API: accounts, the lobby, histories, the ledger, health.
+
+Every request body is JSON, decoded once into a typed schema; anything else
+gets ``400`` with ``{"code", "message"}`` and changes nothing. A failed login
+answers ``401 login_failed`` whatever was wrong, so it tells a guesser
+nothing. State-changing requests need the CSRF header (see :mod:`.auth`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from pokerhouse.errors import PokerError
+from pokerhouse.history.json_history import record as history_record
+from pokerhouse.history.replay import replay
+from pokerhouse.history.text import to_text
+from pokerhouse.server import auth
+from pokerhouse.store import AccountError, StoreError, User
+from pokerhouse.store.accounts import Account
+
+if TYPE_CHECKING:
+    from pokerhouse.server.app import Site
+
+#: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
+TOP_UP_BELOW = 1000
+TOP_UP_EVERY = 3600.0
+MAX_BODY = 4096
+
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"username", "password"}`` for register and login."""
+
+    username: Annotated[str, msgspec.Meta(max_length=64)]
+    password: Annotated[str, msgspec.Meta(max_length=1024)]
+
+
+def problem(status: int, code: str, message: str, **headers: str) -> JSONResponse:
+    """An error response: ``{"code", "message"}`` with ``status``."""
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
+
+
+async def read_json(request: Request, schema: type[msgspec.Struct]) -> Any:
+    """The request body decoded into ``schema``; raises :class:`BadRequest`."""
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise BadRequest(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        return msgspec.json.decode(body, type=schema)
+    except msgspec.ValidationError as error:
+        raise BadRequest(400, "bad_request", str(error)) from None
+    except msgspec.DecodeError:
+        raise BadRequest(400, "bad_json", "the body must be one JSON object") from None
+
+
+class BadRequest(Exception):
+    """A request refused before anything was done."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
+class Api:
+    """The HTTP handlers, over the site's store and room."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.logins = auth.Throttle(free=5, base=1.0, cap=900.0)
+        self.addresses = auth.Throttle(free=30, base=1.0, cap=900.0)
+        self.registrations = auth.RateLimit(rate=5 / 3600, burst=5)
+        self._top_ups: dict[int, float] = {}
+
+    # ------------------------------------------------------------ helpers
+
+    async def user(self, request: Request) -> User | None:
+        """The signed-in user of a request, from its session cookie."""
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        if not token:
+            return None
+        try:
+            return await self.site.store.user_for_session(token)
+        except StoreError:
+            return None
+
+    def _guard(self, request: Request) -> JSONResponse | None:
+        """Refuse a state-changing request from another site or without the CSRF header."""
+        scheme = request.url.scheme
+        if not auth.same_origin(request.headers.get("origin"), request.headers.get("host"), scheme):
+            return problem(403, "bad_origin", "this request comes from another site")
+        if not auth.csrf_ok(request.cookies, request.headers):
+            return problem(
+                403, "csrf", f"send the {auth.CSRF_COOKIE} cookie's value as X-CSRF-Token"
+            )
+        return None
+
+    def _session_response(
+        self, request: Request, body: dict[str, Any], token: str, status: int
+    ) -> JSONResponse:
+        response = JSONResponse(body, status_code=status)
+        secure = request.url.scheme == "https"
+        response.set_cookie(
+            auth.SESSION_COOKIE, token, max_age=30 * 24 * 3600, httponly=True,
+            samesite="lax", secure=secure, path="/",
+        )  # fmt: skip
+        # A new session gets a new CSRF token too (nothing from before login carries over).
+        response.set_cookie(
+            auth.CSRF_COOKIE, auth.new_csrf_token(), max_age=30 * 24 * 3600, httponly=False,
+            samesite="strict", secure=secure, path="/",
+        )  # fmt: skip
+        return response
+
+    async def _me(self, user: User) -> dict[str, Any]:
+        store = self.site.store
+        statement = await store.ledger_statement(user, limit=1)
+        seats = []
+        for table_id, runner in self.site.room.runners.items():
+            for seat, player in runner.players.items():
+                if player.user_id == user.id:
+                    info = runner.table.seat(seat)
+                    seats.append(
+                        {"table": table_id, "seat": seat, "stack": info.stack if info else 0}
+                    )
+        return {
+            "username": user.username,
+            "wallet": statement.wallet,
+            "in_play": sum(statement.in_play.values()),
+            "seats": seats,
+        }
+
+    # ------------------------------------------------------------ accounts
+
+    async def csrf(self, request: Request) -> Response:
+        """``GET /api/csrf``: a CSRF cookie for a page that has none yet."""
+        token = request.cookies.get(auth.CSRF_COOKIE) or auth.new_csrf_token()
+        response = JSONResponse({"csrf": token})
+        response.set_cookie(
+            auth.CSRF_COOKIE, token, max_age=30 * 24 * 3600, httponly=False,
+            samesite="strict", secure=request.url.scheme == "https", path="/",
+        )  # fmt: skip
+        return response
+
+    async def register(self, request: Request) -> Response:
+        """``POST /api/register``: a new account with its chip grant, signed in."""
+        refused = self._guard(request)
+        if refused is not None:
+            return refused
+        address = request.client.host if request.client else "?"
+        if not self.registrations.allow(address):
+            return problem(429, "rate_limited", "too many new accounts from here: try later")
+        try:
+            body = await read_json(request, Credentials)
+        except BadRequest as error:
+            return problem(error.status, error.code, str(error))
+        store = self.site.store
+        try:
+            user = await store.create_user(
+                body.username, body.password, grant=self.site.settings.grant
+            )
+            token = await store.create_session(user)
+        except AccountError as error:
+            status = 409 if error.code == "username_taken" else 400
+            return problem(status, error.code, str(error))
+        return self._session_response(request, await self._me(user), token, 201)
+
+    async def login(self, request: Request) -> Response:
+        """``POST /api/login``: a session for the right username and password."""
+        refused = self._guard(request)
+        if refused is not None:
+            return refused
+        try:
+            body = await read_json(request, Credentials)
+        except BadRequest as error:
+            return problem(error.status, error.code, str(error))
+        address = request.client.host if request.client else "?"
+        account = body.username.casefold()[:64]
+        wait = max(self.logins.wait(account), self.addresses.wait(address))
+        if wait > 0:
+            return problem(
+                429, "rate_limited", f"too many failed logins: wait {wait:.0f} s",
+                **{"Retry-After": str(int(wait) + 1)},
+            )  # fmt: skip
+        store = self.site.store
+        try:
+            user = await store.authenticate(body.username, body.password)
+        except AccountError:
+            self.logins.failed(account)
+            self.addresses.failed(address)
+            return problem(401, "login_failed", "unknown user or wrong password")
+        self.logins.succeeded(account)
+        token = await store.create_session(user)
+        old = request.cookies.get(auth.SESSION_COOKIE)
+        if old:
+            await store.end_session(old)  # a new token at every login
+        return self._session_response(request, await self._me(user), token, 200)
+
+    async def logout(self, request: Request) -> Response:
+        """``POST /api/logout``: end the session."""
+        refused = self._guard(request)
+        if refused is not None:
+            return refused
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        if token:
+            await self.site.store.end_session(token)
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(auth.SESSION_COOKIE, path="/")
+        return response
+
+    async def me(self, request: Request) -> Response:
+        """``GET /api/me``: the signed-in player, wallet and seats."""
+        user = await self.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        return JSONResponse(await self._me(user))
+
+    async def top_up(self, request: Request) -> Response:
+        """``POST /api/me/top-up``: play money again, when the wallet and seats run low."""
+        refused = self._guard(request)
+        if refused is not None:
+            return refused
+        user = await self.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        me = await self._me(user)
+        held = me["wallet"] + sum(seat["stack"] for seat in me["seats"])
+        if held >= TOP_UP_BELOW:
+            return problem(
+                409, "not_low", f"a top-up is for fewer than {TOP_UP_BELOW} chips in all"
+            )
+        clock = self.site.services.clock
+        last = self._top_ups.get(user.id)
+        if last is not None and clock.now() - last < TOP_UP_EVERY:
+            return problem(429, "rate_limited", "one top-up an hour")
+        self._top_ups[user.id] = clock.now()
+        amount = self.site.settings.grant - held
+        await self.site.store.top_up(user, amount, key=f"top-up:{user.id}:{int(clock.now())}")
+        return JSONResponse(await self._me(user))
+
+    # ------------------------------------------------------------ the room
+
+    async def tables(self, request: Request) -> Response:
+        """``GET /api/tables``: the lobby."""
+        return JSONResponse({"tables": self.site.room.lobby()})
+
+    async def my_hands(self, request: Request) -> Response:
+        """``GET /api/me/hands``: the player's hands, newest first."""
+        user = await self.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        hands = await self.site.store.user_hands(user, limit=200)
+        return JSONResponse({"hands": [msgspec.to_builtins(hand) for hand in hands]})
+
+    async def my_ledger(self, request: Request) -> Response:
+        """``GET /api/me/ledger``: the wallet's statement with running balances."""
+        user = await self.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        statement = await self.site.store.ledger_statement(user, limit=500)
+        return JSONResponse(
+            {
+                "username": statement.username,
+                "wallet": statement.wallet,
+                "in_play": {str(k): v for k, v in statement.in_play.items()},
+                "lines": [
+                    {
+                        "transaction": line.transaction_id,
+                        "kind": str(line.kind),
+                        "memo": line.memo,
+                        "at": line.created_at,
+                        "amount": line.amount,
+                        "balance": line.balance,
+                    }
+                    for line in statement.lines
+                ],
+            }
+        )
+
+    async def hand(self, request: Request) -> Response:
+        """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""
+        try:
+            hand_id = int(request.path_params["hand_id"])
+        except ValueError:
+            return problem(404, "unknown_hand", "no such hand")
+        fmt = request.query_params.get("format", "json")
+        if fmt not in ("json", "text"):
+            return problem(400, "bad_format", "format is json or text")
+        store = self.site.store
+        try:
+            found = await store.get_hand(hand_id)
+        except StoreError:
+            return problem(404, "unknown_hand", "no such hand")
+        user = await self.user(request)
+        mine = [
+            index
+            for index, seat in enumerate(found.seats)
+            if user is not None and seat.user_id == user.id
+        ]
+        if found.status == "running" and not mine:
+            return problem(403, "hand_running", "a hand is open to its players until it ends")
+        if found.history is None:
+            return problem(
+                409, "no_history", f"hand {found.number} has no history ({found.status})"
+            )
+        try:
+            hand = replay(found.history)
+        except PokerError:
+            return problem(500, "bad_history", "this hand's history does not replay")
+        viewer = mine[0] if mine else None
+        names = []
+        for seat in found.seats:
+            try:
+                names.append((await store.get_user(seat.user_id)).username)
+            except AccountError:
+                names.append(f"Seat {seat.table_seat + 1}")
+        if fmt == "text":
+            return PlainTextResponse(to_text(hand, viewer))
+        document = history_record(hand, viewer).to_dict()
+        return JSONResponse(
+            {
+                "id": found.id,
+                "table": found.table_id,
+                "number": found.number,
+                "status": found.status,
+                "players": [
+                    {"hand_seat": i, "table_seat": seat.table_seat, "name": names[i]}
+                    for i, seat in enumerate(found.seats)
+                ],
+                "you": viewer,
+                "history": document,
+            }
+        )
+
+    async def health(self, request: Request) -> Response:
+        """``GET /healthz``: the room and its database answer."""
+        try:
+            await self.site.store.balance(Account.wallet(1))
+            database = "ok"
+        except (StoreError, OSError) as error:
+            database = f"error: {type(error).__name__}"
+        except Exception:
+            database = "ok"
+        tables = self.site.room.runners.values()
+        status = 200 if database == "ok" else 503
+        return JSONResponse(
+            {
+                "ok": status == 200,
+                "database": database,
+                "tables": len(self.site.room.runners),
+                "tables_available": sum(1 for runner in tables if runner.available),
+            },
+            status_code=status,
+        )
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))

@@ -1,0 +1,144 @@
+"""The ASGI app: routes, the room's life, and the web client's files.
+
+:func:`create_app` builds a Starlette app whose lifespan opens the store,
+starts the room (every table's task) and stops it again. Tests build one
+with a manual clock and no pauses, and serve it on a real socket.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from pokerhouse.server.api import Api
+from pokerhouse.server.clock import Clock
+from pokerhouse.server.openapi import openapi_document
+from pokerhouse.server.room import Room
+from pokerhouse.server.services import Services
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.ws import websocket_endpoint
+from pokerhouse.store import Store, TableConfig
+
+log = logging.getLogger("pokerhouse.server")
+
+
+@dataclass
+class Metrics:
+    """Counters the room keeps about itself."""
+
+    connections: int = 0
+    requests: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+class Site:
+    """Everything a running room holds: the store, the shared services, the room, the API."""
+
+    def __init__(
+        self,
+        database_url: str | None = None,
+        *,
+        settings: RoomSettings | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        tables: Sequence[TableConfig] | None = None,
+    ) -> None:
+        self.database_url = database_url
+        self.settings = settings if settings is not None else RoomSettings()
+        self._clock = clock
+        self._rng = rng
+        self._tables = tables
+        self.metrics = Metrics()
+        self.api = Api(self)
+        self._store: Store | None = None
+        self._services: Services | None = None
+        self._room: Room | None = None
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the room is not started"
+        return self._store
+
+    @property
+    def services(self) -> Services:
+        assert self._services is not None, "the room is not started"
+        return self._services
+
+    @property
+    def room(self) -> Room:
+        assert self._room is not None, "the room is not started"
+        return self._room
+
+    async def start(self) -> None:
+        """Open the store and start the room."""
+        self._store = await Store.open(self.database_url)
+        self._services = Services(
+            self._store, settings=self.settings, clock=self._clock, rng=self._rng
+        )
+        self._room = Room(self._services, self._tables)
+        await self._room.start()
+        log.info("room started: %d tables on %s", len(self._room.runners), self._store.url)
+
+    async def stop(self) -> None:
+        """Stop the room and close the store."""
+        if self._room is not None:
+            await self._room.stop()
+        if self._store is not None:
+            await self._store.close()
+
+
+def web_root() -> Path | None:
+    """The web client's folder inside the package, if it is there."""
+    root = Path(str(resources.files("pokerhouse").joinpath("web")))
+    return root if (root / "index.html").is_file() else None
+
+
+def create_app(site: Site) -> Starlette:
+    """The room as an ASGI app over ``site``."""
+    api = site.api
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await site.start()
+        try:
+            yield
+        finally:
+            await site.stop()
+
+    async def ws(websocket: WebSocket) -> None:
+        await websocket_endpoint(site, websocket)
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(openapi_document())
+
+    routes: list[Route | WebSocketRoute | Mount] = [
+        Route("/healthz", api.health),
+        Route("/api/openapi.json", openapi),
+        Route("/api/csrf", api.csrf),
+        Route("/api/register", api.register, methods=["POST"]),
+        Route("/api/login", api.login, methods=["POST"]),
+        Route("/api/logout", api.logout, methods=["POST"]),
+        Route("/api/me", api.me),
+        Route("/api/me/hands", api.my_hands),
+        Route("/api/me/ledger", api.my_ledger),
+        Route("/api/me/top-up", api.top_up, methods=["POST"]),
+        Route("/api/tables", api.tables),
+        Route("/api/hands/{hand_id:int}", api.hand),
+        WebSocketRoute("/ws", ws),
+    ]
+    root = web_root()
+    if root is not None:
+        routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,151 @@
+"""Who is asking: session cookies, CSRF protection, same-origin checks, login throttling.
+
+* The session token lives in an HttpOnly, SameSite=Lax cookie; the database
+  keeps only its hash.
+* A state-changing request must carry the ``X-CSRF-Token`` header equal to
+  the ``ph_csrf`` cookie (double submit: another site can make the browser
+  send the cookie, but cannot read it to copy it into a header), and, when
+  the browser says where the request comes from (``Origin``), come from
+  this site. The websocket handshake checks ``Origin`` the same way.
+* Failed logins are throttled per account and per address with exponential
+  back-off: a thousand guesses take hours, and the account's owner, who
+  knows the password, is never locked out for good.
+
+>>> throttle = Throttle(free=2, base=1.0, cap=60.0)
+>>> throttle.wait("ann", now=0.0)
+0.0
+>>> for _ in range(3):
+...     throttle.failed("ann", now=0.0)
+>>> throttle.wait("ann", now=0.0), throttle.wait("bob", now=0.0)
+(1.0, 0.0)
+>>> throttle.failed("ann", now=0.0)
+>>> throttle.wait("ann", now=0.5)
+1.5
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+SESSION_COOKIE = "ph_session"
+CSRF_COOKIE = "ph_csrf"
+CSRF_HEADER = "x-csrf-token"
+
+
+def new_csrf_token() -> str:
+    """A fresh random token for the double-submit cookie."""
+    return secrets.token_urlsafe(24)
+
+
+def csrf_ok(cookies: Mapping[str, str], headers: Mapping[str, str]) -> bool:
+    """Whether the request's CSRF header matches its CSRF cookie (compared in constant time)."""
+    cookie = cookies.get(CSRF_COOKIE, "")
+    header = headers.get(CSRF_HEADER, "")
+    return bool(cookie) and len(cookie) <= 200 and hmac.compare_digest(cookie, header)
+
+
+def same_origin(origin: str | None, host: str | None, scheme: str) -> bool:
+    """Whether ``origin`` (the ``Origin`` header) is this site; no header is not a browser's.
+
+    >>> same_origin("http://127.0.0.1:8000", "127.0.0.1:8000", "http")
+    True
+    >>> same_origin("https://evil.example", "127.0.0.1:8000", "http")
+    False
+    >>> same_origin(None, "127.0.0.1:8000", "http")
+    True
+    """
+    if origin is None:
+        return True
+    if origin == "null" or not host:
+        return False
+    parts = urlsplit(origin)
+    wanted = "https" if scheme in ("https", "wss") else "http"
+    return parts.scheme == wanted and parts.netloc.lower() == host.lower()
+
+
+@dataclass
+class _Record:
+    failures: int = 0
+    until: float = 0.0
+    last: float = 0.0
+
+
+class Throttle:
+    """Exponential back-off after failures, per key (an account, an address).
+
+    After ``free`` failures each further one doubles the wait, from ``base``
+    seconds up to ``cap``; a success clears the key; a key left alone for
+    ``forget`` seconds starts over.
+    """
+
+    def __init__(
+        self, free: int = 5, base: float = 1.0, cap: float = 300.0, forget: float = 3600.0
+    ) -> None:
+        self.free = free
+        self.base = base
+        self.cap = cap
+        self.forget = forget
+        self._records: dict[str, _Record] = {}
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """Seconds ``key`` must wait before its next attempt (0: go ahead)."""
+        now = time.monotonic() if now is None else now
+        record = self._records.get(key)
+        if record is None:
+            return 0.0
+        if now - record.last > self.forget:
+            del self._records[key]
+            return 0.0
+        return max(0.0, record.until - now)
+
+    def failed(self, key: str, now: float | None = None) -> None:
+        """One more failure for ``key``."""
+        now = time.monotonic() if now is None else now
+        record = self._records.setdefault(key, _Record())
+        record.failures += 1
+        record.last = now
+        over = record.failures - self.free
+        if over > 0:
+            record.until = now + min(self.cap, self.base * 2 ** (over - 1))
+        if len(self._records) > 100_000:
+            self._prune(now)
+
+    def succeeded(self, key: str) -> None:
+        """A success clears ``key``'s failures."""
+        self._records.pop(key, None)
+
+    def _prune(self, now: float) -> None:
+        for key in [k for k, r in self._records.items() if now - r.last > self.forget]:
+            del self._records[key]
+
+
+class RateLimit:
+    """At most ``rate`` events a second per key, with bursts up to ``burst`` (a token bucket).
+
+    >>> limit = RateLimit(rate=1.0, burst=2)
+    >>> [limit.allow("c", now=0.0) for _ in range(3)], limit.allow("c", now=1.0)
+    ([True, True, False], True)
+    """
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Take a token for ``key`` if one is there."""
+        now = time.monotonic() if now is None else now
+        tokens, stamp = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - stamp) * self.rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > 100_000:
+            self._buckets.clear()
+        return True

@@ -1,0 +1,316 @@
+"""The HTTP API described as OpenAPI 3.1, served at ``/api/openapi.json``.
+
+>>> document = openapi_document()
+>>> document["openapi"], sorted(document["paths"])[:3]
+('3.1.0', ['/api/csrf', '/api/hands/{hand_id}', '/api/login'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_PROBLEM = {"$ref": "#/components/schemas/Problem"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _problem(description: str) -> dict[str, Any]:
+    return _json(_PROBLEM, description)
+
+
+_CSRF_HEADER = {
+    "name": "X-CSRF-Token",
+    "in": "header",
+    "required": True,
+    "description": "The value of the ph_csrf cookie (double-submit CSRF protection).",
+    "schema": {"type": "string"},
+}
+
+
+def _post(summary: str, ok: dict[str, Any], *, body: bool, extra: dict[str, Any]) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [_CSRF_HEADER],
+        "responses": {
+            **ok,
+            "400": _problem("The body is not the schema's."),
+            "403": _problem("No CSRF header, or another site's request."),
+            **extra,
+        },
+    }
+    if body:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Credentials"}}
+            },
+        }
+    return {"post": operation}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The API's OpenAPI document."""
+    me = {"$ref": "#/components/schemas/Me"}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "pokerhouse",
+            "version": "1",
+            "description": "The card room's HTTP API. Live play is on the websocket /ws "
+            "(see docs/protocol.md).",
+        },
+        "paths": {
+            "/healthz": {
+                "get": {
+                    "summary": "Whether the room and its database answer",
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/Health"}, "Healthy."),
+                        "503": _json(
+                            {"$ref": "#/components/schemas/Health"}, "The database is down."
+                        ),
+                    },
+                }
+            },
+            "/api/csrf": {
+                "get": {
+                    "summary": "A CSRF cookie (and its value) for the page",
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["csrf"],
+                                "properties": {"csrf": {"type": "string"}},
+                            },
+                            "The token, also set as the ph_csrf cookie.",
+                        )
+                    },
+                }
+            },
+            "/api/register": _post(
+                "Create an account (with its chip grant) and sign in",
+                {"201": _json(me, "Created and signed in (the session cookie is set).")},
+                body=True,
+                extra={
+                    "409": _problem("The username is taken."),
+                    "413": _problem("The body is too large."),
+                    "429": _problem("Too many new accounts from this address."),
+                },
+            ),
+            "/api/login": _post(
+                "Sign in",
+                {"200": _json(me, "Signed in (a new session cookie is set).")},
+                body=True,
+                extra={
+                    "401": _problem("Unknown user or wrong password (never which)."),
+                    "413": _problem("The body is too large."),
+                    "429": _problem("Too many failed logins: wait (see Retry-After)."),
+                },
+            ),
+            "/api/logout": _post(
+                "Sign out",
+                {
+                    "200": _json(
+                        {"type": "object", "properties": {"ok": {"type": "boolean"}}}, "Signed out."
+                    )
+                },
+                body=False,
+                extra={},
+            ),
+            "/api/me": {
+                "get": {
+                    "summary": "The signed-in player: wallet and seats",
+                    "responses": {
+                        "200": _json(me, "The player."),
+                        "401": _problem("Not signed in."),
+                    },
+                }
+            },
+            "/api/me/top-up": _post(
+                "Play money again, when wallet and seats hold under 1,000 chips (once an hour)",
+                {"200": _json(me, "Topped up.")},
+                body=False,
+                extra={
+                    "401": _problem("Not signed in."),
+                    "409": _problem("Not low enough for a top-up."),
+                    "429": _problem("One top-up an hour."),
+                },
+            ),
+            "/api/me/hands": {
+                "get": {
+                    "summary": "The player's hands, newest first",
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/HandList"}, "The hands."),
+                        "401": _problem("Not signed in."),
+                    },
+                }
+            },
+            "/api/me/ledger": {
+                "get": {
+                    "summary": "The wallet's statement with running balances",
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/Statement"}, "The statement."),
+                        "401": _problem("Not signed in."),
+                    },
+                }
+            },
+            "/api/tables": {
+                "get": {
+                    "summary": "The lobby: every table",
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/Lobby"}, "The tables.")
+                    },
+                }
+            },
+            "/api/hands/{hand_id}": {
+                "get": {
+                    "summary": "A hand's history as this user may see it",
+                    "parameters": [
+                        {
+                            "name": "hand_id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "integer"},
+                        },
+                        {
+                            "name": "format",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string", "enum": ["json", "text"]},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The history: JSON, or readable text.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/HandHistory"}
+                                },
+                                "text/plain": {"schema": {"type": "string"}},
+                            },
+                        },
+                        "400": _problem("Unknown format."),
+                        "403": _problem("A running hand is open only to its players."),
+                        "404": _problem("No such hand."),
+                        "409": _problem("The hand has no history (voided)."),
+                    },
+                }
+            },
+        },
+        "components": {
+            "schemas": {
+                "Problem": {
+                    "type": "object",
+                    "required": ["code", "message"],
+                    "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                },
+                "Credentials": {
+                    "type": "object",
+                    "required": ["username", "password"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "username": {"type": "string", "maxLength": 64},
+                        "password": {"type": "string", "maxLength": 1024},
+                    },
+                },
+                "Me": {
+                    "type": "object",
+                    "required": ["username", "wallet", "in_play", "seats"],
+                    "properties": {
+                        "username": {"type": "string"},
+                        "wallet": {"type": "integer"},
+                        "in_play": {"type": "integer"},
+                        "seats": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["table", "seat", "stack"],
+                                "properties": {
+                                    "table": {"type": "integer"},
+                                    "seat": {"type": "integer"},
+                                    "stack": {"type": "integer"},
+                                },
+                            },
+                        },
+                    },
+                },
+                "Health": {
+                    "type": "object",
+                    "required": ["ok", "database", "tables", "tables_available"],
+                    "properties": {
+                        "ok": {"type": "boolean"},
+                        "database": {"type": "string"},
+                        "tables": {"type": "integer"},
+                        "tables_available": {"type": "integer"},
+                    },
+                },
+                "Lobby": {
+                    "type": "object",
+                    "required": ["tables"],
+                    "properties": {
+                        "tables": {
+                            "type": "array",
+                            "items": {"$ref": "#/components/schemas/TableLine"},
+                        }
+                    },
+                },
+                "TableLine": {
+                    "type": "object",
+                    "required": [
+                        "id",
+                        "name",
+                        "game",
+                        "title",
+                        "seats",
+                        "players",
+                        "free",
+                        "hands_played",
+                    ],
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "name": {"type": "string"},
+                        "game": {"type": "string"},
+                        "title": {"type": "string"},
+                        "spec": {"type": "object"},
+                        "seats": {"type": "integer"},
+                        "players": {"type": "array", "items": {"type": "object"}},
+                        "free": {"type": "integer"},
+                        "hands_played": {"type": "integer"},
+                        "hands_per_hour": {"type": "integer"},
+                        "min_buy_in": {"type": "integer"},
+                        "max_buy_in": {"type": "integer"},
+                        "available": {"type": "boolean"},
+                    },
+                },
+                "HandList": {
+                    "type": "object",
+                    "required": ["hands"],
+                    "properties": {"hands": {"type": "array", "items": {"type": "object"}}},
+                },
+                "Statement": {
+                    "type": "object",
+                    "required": ["username", "wallet", "in_play", "lines"],
+                    "properties": {
+                        "username": {"type": "string"},
+                        "wallet": {"type": "integer"},
+                        "in_play": {"type": "object"},
+                        "lines": {"type": "array", "items": {"type": "object"}},
+                    },
+                },
+                "HandHistory": {
+                    "type": "object",
+                    "required": ["id", "table", "number", "status", "players", "history"],
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "table": {"type": "integer"},
+                        "number": {"type": "integer"},
+                        "status": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "object"}},
+                        "you": {"type": ["integer", "null"]},
+                        "history": {"type": "object"},
+                    },
+                },
+            }
+        },
+    }

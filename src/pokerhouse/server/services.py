@@ -1,0 +1,103 @@
+"""What every table task shares: the store, the group committer, the clock, bots, the lobby.
+
+Bots are players with ledger accounts like anyone (RULES.md, "The room"):
+the room keeps a pool of bot accounts, hands a free one to a table that
+wants a bot, and tops its wallet up from the issuer when it runs low, with
+a ``top-up`` transaction like any other.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+
+from pokerhouse.server.clock import Clock, SystemClock
+from pokerhouse.server.committer import Committer
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.store import AccountError, Store, User
+from pokerhouse.store.accounts import Account
+
+#: Names the room's bots play under (each with ``_bot`` after it).
+BOT_NAMES = (
+    "Ada", "Boris", "Chen", "Dara", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun",
+    "Kira", "Lev", "Mara", "Nils", "Olga", "Pavel", "Quinn", "Rosa", "Sami", "Tove",
+    "Ugo", "Vera", "Wes", "Xena", "Yuri", "Zoe", "Anya", "Bela", "Cato", "Dima",
+    "Edda", "Finn", "Gala", "Hugo", "Ines", "Jora", "Kai", "Lina", "Milo", "Nina",
+    "Oleg", "Pia", "Rafe", "Sela", "Timo", "Una", "Vito", "Wren", "Yara", "Zeno",
+    "Arlo", "Bea", "Cyra", "Dov", "Elin", "Fox", "Gita", "Hal", "Ivy", "Jax",
+)  # fmt: skip
+
+
+class Services:
+    """The room's shared parts, handed to each table task."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        settings: RoomSettings | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.settings = settings if settings is not None else RoomSettings()
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        #: Shuffles every deck: the system's secure source unless a test seeds one.
+        self.rng: random.Random = rng if rng is not None else secrets.SystemRandom()
+        self.committer = Committer(store)
+        self._free_bots: list[User] = []
+        self._busy_bots: set[int] = set()
+        self._next_bot = 0
+        self.lobby_listeners: list[Callable[[int], None]] = []
+
+    def bot_delay(self) -> float:
+        """How long a bot thinks before this move."""
+        return self.settings.think_time(self.rng)
+
+    def lobby_changed(self, table_id: int) -> None:
+        """Tell the lobby that a table's seats or hands changed."""
+        for listener in self.lobby_listeners:
+            listener(table_id)
+
+    async def bot_user(self) -> User:
+        """A bot account not seated at any table (a new one when all are busy)."""
+        while self._free_bots:
+            user = self._free_bots.pop()
+            if user.id not in self._busy_bots:
+                self._busy_bots.add(user.id)
+                return user
+        while True:
+            index = self._next_bot
+            self._next_bot += 1
+            base = BOT_NAMES[index % len(BOT_NAMES)]
+            name = (
+                f"{base}_bot" if index < len(BOT_NAMES) else f"{base}_bot{index // len(BOT_NAMES)}"
+            )
+            try:
+                user = await self.store.get_user(name)
+            except AccountError:
+                # A bot never logs in: it has no password at all.
+                user = await self.store.create_user(name, None, bot=True, grant=self.settings.grant)
+            if user.id in self._busy_bots:
+                continue
+            self._busy_bots.add(user.id)
+            return user
+
+    def bot_seated(self, user: User) -> None:
+        """A bot found in its seat at start-up is busy."""
+        self._busy_bots.add(user.id)
+
+    def release_bot(self, user: User) -> None:
+        """A bot stood up: it may sit elsewhere."""
+        self._busy_bots.discard(user.id)
+        self._free_bots.append(user)
+
+    async def fund_bot(self, user_id: int, amount: int) -> None:
+        """Top a bot's wallet up from the issuer so it holds at least ``amount`` chips."""
+        balance = await self.store.balance(Account.wallet(user_id))
+        if balance >= amount:
+            return
+        await self.store.top_up(
+            user_id, amount - balance, key=f"bot-top-up:{user_id}:{secrets.token_hex(8)}"
+        )

@@ -1,0 +1,53 @@
+"""How the room behaves between the rules: pauses, windows, buffers, bots' thinking time.
+
+The table definitions (game, stakes, seats, clock) live in the store; these
+settings are the room's own, from ``room.toml`` or the defaults. Tests set
+the pauses to 0 and drive the clock by hand.
+
+>>> RoomSettings(bot_think=(0.0, 0.0)).think_time()
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSettings:
+    """The room's timing and sizes.
+
+    ``bot_think``: a bot waits a random time in this range before acting, as
+    a person would. ``hand_pause``: seconds between the end of a hand and the
+    next deal, so the players see the result. ``window_seconds``: Casino
+    Hold'em's betting window. ``away_seconds``: a player sat out this long is
+    stood up and cashed out. ``log_size``: events a table keeps for clients
+    resuming after a drop. ``retry_seconds``: how often a table whose
+    database failed tries to reload. ``owner``: this process's name on its
+    table leases.
+    """
+
+    bot_think: tuple[float, float] = (0.8, 2.5)
+    hand_pause: float = 3.0
+    window_seconds: float = 10.0
+    away_seconds: float = 600.0
+    log_size: int = 1024
+    retry_seconds: float = 1.0
+    #: How often a table with too few players looks again.
+    idle_seconds: float = 2.0
+    owner: str = field(default_factory=lambda: f"node-{secrets.token_hex(4)}")
+    #: Chip grant of a new account (RULES.md: 10,000 play-money chips).
+    grant: int = 10_000
+    #: How long a websocket may stay silent before a ping, and how long a ping may go unanswered.
+    ping_seconds: float = 20.0
+    #: Bytes a slow client may have waiting before it is cut off.
+    max_buffer: int = 1 << 20
+
+    def think_time(self, rng: random.Random | None = None) -> float:
+        """How long a bot thinks this time."""
+        low, high = self.bot_think
+        if high <= low:
+            return low
+        return (rng or random).uniform(low, high)

@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pokerhouse.store import Account, InsufficientFunds, Store, Transaction
-from tests.store.conftest import FAST_HASHER, make_table
+from tests.conftest import FAST_HASHER
+from tests.store.conftest import make_table
 
 Job = Callable[[Store, int], Awaitable[Any]]
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -54,8 +55,10 @@ class Site:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         tables: Sequence[TableConfig] | None = None,
+        store_options: Mapping[str, Any] | None = None,
     ) -> None:
         self.database_url = database_url
+        self.store_options = dict(store_options or {})
         self.settings = settings if settings is not None else RoomSettings()
         self._clock = clock
         self._rng = rng
@@ -83,7 +86,7 @@ class Site:
 
     async def start(self) -> None:
         """Open the store and start the room."""
-        self._store = await Store.open(self.database_url)
+        self._store = await Store.open(self.database_url, **self.store_options)
         self._services = Services(
             self._store, settings=self.settings, clock=self._clock, rng=self._rng
         )

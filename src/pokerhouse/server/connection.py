@@ -75,14 +75,16 @@ class Connection:
         if self._buffered > self.max_buffer:
             self.kill("slow_client")
 
-    def kill(self, reason: str) -> None:
-        """Stop sending and close the socket (from any task)."""
+    def kill(self, reason: str, *, drop: bool = True) -> None:
+        """Close the socket (from any task): at once, or (``drop=False``) once the frames
+        already queued, such as the error that says why, have gone."""
         if self.closed:
             return
         self.closed = True
         self.close_reason = reason
-        self._queue.clear()
-        self._buffered = 0
+        if drop:
+            self._queue.clear()
+            self._buffered = 0
         self._ready.set()
 
     async def writer(self) -> None:
@@ -91,7 +93,7 @@ class Connection:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
-                while self._queue and not self.closed:
+                while self._queue and (not self.closed or self._buffered):
                     frame = self._queue.popleft()
                     self._buffered -= len(frame)
                     await self._send_bytes(frame)

@@ -164,6 +164,9 @@ class TableRunner:
         self._window_open = False
         # Set when a hand ends: the next pause between hands sits out who is away.
         self._sweep = False
+        self._next_due = 0.0
+        # The seat whose decision the last step started (its owner is told).
+        self._started: int | None = None
         self._reloading: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -511,9 +514,13 @@ class TableRunner:
         step = self.table.apply(command)
         await self._persist(step, hand if hand is not None else self.table.last_hand, command)
         cards = self.audience.events(step)
+        self._started = None
         self._react(step)
+        # Each player's own hand name changes with the cards; a new decision goes to its seat.
         if cards:
             self.audience.private(self.table)
+        elif self._started is not None:
+            self.audience.private(self.table, only=frozenset({self._started}))
         return step
 
     async def _persist(self, step: tuple[Logged, ...], hand: Any, command: Command | None) -> None:
@@ -670,9 +677,13 @@ class TableRunner:
                 hand = [logged.event for logged in step if isinstance(logged.event, TableHandEnded)]
                 if hand:
                     self.banks.refill(hand[0].seats)
-            if "next" not in self._timers and not self._window_open:
-                pause = self.services.settings.hand_pause if ended else 0.0
-                self._schedule("next", pause)
+            if not self._window_open:
+                # After a hand, a pause to see its end; after anything else (a player
+                # sat down), look at once, unless a pause is already running.
+                if ended:
+                    self._schedule_next(self.services.settings.hand_pause)
+                elif "next" not in self._timers or self._next_due > self.services.clock.now():
+                    self._schedule_next(0.0)
         self.services.lobby_changed(self.id)
 
     def _next_decision(self) -> None:
@@ -709,7 +720,7 @@ class TableRunner:
                 bank_ms=int(bank * 1000),
             )
         )
-        self.audience.private(table, only=frozenset({seat}))
+        self._started = seat
         self._schedule("decision", decision.deadline - now)
 
     def _schedule(self, kind: str, delay: float) -> None:
@@ -722,6 +733,11 @@ class TableRunner:
             self.post(Tick(kind, token))
 
         self._timers[kind] = (token, asyncio.get_running_loop().create_task(fire()))
+
+    def _schedule_next(self, delay: float) -> None:
+        """Look at dealing the next hand in ``delay`` seconds."""
+        self._schedule("next", delay)
+        self._next_due = self.services.clock.now() + delay
 
     def _cancel(self, kind: str) -> None:
         entry = self._timers.pop(kind, None)
@@ -812,7 +828,7 @@ class TableRunner:
             self._placed = set()
         if len(self.table.ready()) < self.info.min_players:
             # Nobody to deal to yet: look again in a while (a seat taken deals at once).
-            self._schedule("next", self.services.settings.idle_seconds)
+            self._schedule_next(self.services.settings.idle_seconds)
             return
         rng = self.services.rng
         order = Deck(rng).order()
@@ -827,10 +843,10 @@ class TableRunner:
             return
         boxes = [seat for seat in self.players if self.table.seat(seat) is not None]
         if not boxes:
-            self._schedule("next", self.services.settings.idle_seconds)
+            self._schedule_next(self.services.settings.idle_seconds)
             return
+        # Bets placed since the last round count: the window only closes the time for more.
         self._window_open = True
-        self._placed = set()
         for seat in boxes:
             if self.players[seat].bot:
                 info = self.table.seat(seat)

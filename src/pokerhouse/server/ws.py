@@ -76,13 +76,13 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
                 conn.send(
                     frames.error("frame_too_large", f"a message is at most {p.MAX_FRAME} bytes")
                 )
-                conn.kill("policy")
+                conn.kill("policy", drop=False)
                 break
             if not limits.allow("all"):
                 conn.send(frames.error("rate_limited", "too many messages: slow down"))
                 errors += 1
                 if errors > MAX_ERRORS:
-                    conn.kill("policy")
+                    conn.kill("policy", drop=False)
                 continue
             try:
                 message = p.decode(text)
@@ -90,7 +90,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
                 conn.send(frames.error(error.code, str(error), error.id))
                 errors += 1
                 if errors > MAX_ERRORS:
-                    conn.kill("policy")
+                    conn.kill("policy", drop=False)
                 continue
             if isinstance(message, p.Chat) and not chat.allow("chat"):
                 conn.send(frames.error("rate_limited", "too many chat lines", table=message.table))
@@ -106,7 +106,11 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
             if runner is not None:
                 runner.post(Watch(conn, on=False))
         site.room.watch_lobby(conn, on=False)
-        conn.kill("closed") if not conn.closed else None
+        if conn.closed and conn.buffered:
+            # Closed for a reason the client should read: let the last frames go first.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(writer), timeout=2.0)
+        conn.kill("closed")
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer

@@ -1,0 +1,222 @@
+"""A real room on a real socket: uvicorn serving the app on a free loopback port.
+
+The room runs in the test's event loop with a manual clock (tests move time
+by hand to run out a decision or a betting window) and no pauses; clients
+talk to it over real HTTP and real websockets. Every test ends with the
+ledger check of the shared ``db_url`` fixture.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from pokerhouse.server.app import Site, create_app
+from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.store import TableConfig
+from tests.conftest import FAST_HASHER
+
+Message = dict[str, Any]
+_names = itertools.count(1)
+
+
+class Client:
+    """One player (or spectator): an HTTP session and a websocket, every frame kept."""
+
+    def __init__(self, base: str, name: str | None) -> None:
+        self.base = base
+        self.name = name
+        self.http = httpx.AsyncClient(base_url=base, timeout=10)
+        self.ws: Any = None
+        self.frames: list[Message] = []
+        self._arrived = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
+        self._ids = itertools.count(1)
+
+    async def register(self, password: str = "correct horse battery") -> Message:
+        csrf = (await self.http.get("/api/csrf")).json()["csrf"]
+        response = await self.http.post(
+            "/api/register",
+            json={"username": self.name, "password": password},
+            headers={"X-CSRF-Token": csrf},
+        )
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    def csrf(self) -> dict[str, str]:
+        return {"X-CSRF-Token": self.http.cookies.get("ph_csrf") or ""}
+
+    async def connect(self) -> None:
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        url = self.base.replace("http://", "ws://") + "/ws"
+        headers = {"Cookie": cookie} if cookie else {}
+        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**22)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for text in self.ws:
+                self.frames.append(json.loads(text))
+                self._arrived.set()
+
+    async def send(self, message: Message) -> None:
+        await self.ws.send(json.dumps(message))
+
+    def next_id(self) -> str:
+        return f"{self.name}-{next(self._ids)}"
+
+    async def wait_for(
+        self, test: Callable[[Message], bool], *, after: int = 0, timeout: float = 10.0
+    ) -> Message:
+        """The first frame from index ``after`` that passes ``test`` (waiting for it)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        index = after
+        while True:
+            while index < len(self.frames):
+                frame = self.frames[index]
+                index += 1
+                if test(frame):
+                    return frame
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                kinds = [f.get("type") for f in self.frames[-10:]]
+                raise AssertionError(f"{self.name}: no such frame in {timeout} s (last: {kinds})")
+            self._arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._arrived.wait(), timeout=min(left, 0.5))
+
+    def events(self, table: int) -> list[Message]:
+        """Every ``event`` frame of ``table`` received so far, in order."""
+        return [f for f in self.frames if f.get("type") == "event" and f.get("table") == table]
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(Exception):
+                await self._reader
+        await self.http.aclose()
+
+
+@dataclass
+class Harness:
+    """A running room and its clients."""
+
+    site: Site
+    base: str
+    clock: ManualClock
+    clients: list[Client] = field(default_factory=list)
+
+    async def player(self, name: str | None = None) -> Client:
+        """A new registered player with an open websocket."""
+        client = Client(self.base, name or f"player{next(_names)}")
+        await client.register()
+        await client.connect()
+        self.clients.append(client)
+        return client
+
+    async def spectator(self) -> Client:
+        """A websocket with no account."""
+        client = Client(self.base, None)
+        await client.connect()
+        self.clients.append(client)
+        return client
+
+    def table_id(self, name: str) -> int:
+        for runner in self.site.room.runners.values():
+            if runner.config.name == name:
+                return runner.id
+        raise KeyError(name)
+
+    async def settle(self) -> None:
+        """Let every table task, timer and the committer run until there is nothing to do."""
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            busy = any(
+                not runner.inbox.empty() for runner in self.site.room.runners.values()
+            ) or not self.site.services.committer._queue.empty()
+            if not busy:
+                await asyncio.sleep(0.02)
+                return
+
+
+@contextlib.asynccontextmanager
+async def serve(
+    url: str,
+    tables: Sequence[TableConfig],
+    *,
+    settings: RoomSettings | None = None,
+    clock: ManualClock | None = None,
+) -> AsyncIterator[Harness]:
+    """Serve a room on ``url``'s database with these tables on a free port."""
+    clock = clock if clock is not None else ManualClock()
+    settings = settings or RoomSettings(
+        bot_think=(0.0, 0.0), hand_pause=0.0, window_seconds=10.0, retry_seconds=0.2
+    )
+    site = Site(
+        url,
+        settings=settings,
+        clock=clock,
+        tables=tables,
+        store_options={"password_hasher": FAST_HASHER},
+    )
+    config = uvicorn.Config(
+        create_app(site), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(server.serve())
+    for _ in range(500):
+        if server.started:
+            break
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    harness = Harness(site, f"http://127.0.0.1:{port}", clock)
+    try:
+        yield harness
+    finally:
+        for client in harness.clients:
+            await client.close()
+        server.should_exit = True
+        await asyncio.wait_for(task, timeout=30)
+
+
+def table(name: str, game: str, **settings: Any) -> TableConfig:
+    """A table for a test: no bots unless asked, buy-ins from 20 to 1,000."""
+    settings.setdefault("min_buy_in", 20)
+    settings.setdefault("max_buy_in", 1000)
+    settings.setdefault("bots", 0)
+    return TableConfig(name, game, **settings)
+
+
+@pytest.fixture
+async def room(db_url: str) -> AsyncIterator[Harness]:
+    """A room with one two-seat table of each game (Casino Hold'em: seven boxes)."""
+    tables = [
+        table("3x4", "3x4", options={"ante": 1, "small_bet": 2}, seats=2),
+        table("Razz", "razz", options={"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}, seats=2),
+        table("Teen Patti", "teen-patti", options={"ante": 1}, seats=2),
+        table(
+            "Casino Hold'em",
+            "casino-holdem",
+            options={"min_ante": 1, "max_ante": 100, "max_payout": 300},
+            seats=7,
+            max_boxes=3,
+            min_buy_in=20,
+            max_buy_in=1000,
+        ),
+    ]
+    async with serve(db_url, tables) as harness:
+        yield harness

@@ -1,0 +1,51 @@
+"""Two people sit at a table and play it out over real websockets, for every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokerhouse.store import Account
+from tests.server.conftest import Harness
+from tests.server.play import last_seq, play_hand, sit
+
+
+@pytest.mark.parametrize("name", ["3x4", "Razz", "Teen Patti"])
+async def test_two_players_sit_and_play_a_full_hand(room: Harness, name: str) -> None:
+    table = room.table_id(name)
+    ann, bob = await room.player(), await room.player()
+    await sit(ann, table, 0, 100)
+    await sit(bob, table, 1, 100)
+    ended = await play_hand([ann, bob], table)
+    assert ended["type"] == "table_hand_ended" and ended["number"] == 1
+    assert sorted(ended["seats"]) == [0, 1] and sum(ended["net"]) == 0
+    # Each saw a gapless stream of the same length, and the stored hand has its result.
+    for client in (ann, bob):
+        seqs = [frame["seq"] for frame in client.events(table)]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+    assert last_seq(ann, table) == last_seq(bob, table)
+    store = room.site.store
+    hands = await store.user_hands(await store.get_user(ann.name), limit=5)  # type: ignore[arg-type]
+    first = [hand for hand in hands if hand.number == 1]
+    assert first and first[0].status == "finished" and first[0].result == ended["net"][0 if ended["seats"][0] == 0 else 1]
+    wallets = [await store.balance(Account.wallet((await store.get_user(c.name)).id)) for c in (ann, bob)]  # type: ignore[arg-type]
+    assert wallets == [9_900, 9_900]  # 100 each at the table
+
+
+async def test_a_player_with_two_boxes_plays_the_house(room: Harness) -> None:
+    table = room.table_id("Casino Hold'em")
+    ann = await room.player()
+    await sit(ann, table, 0, 200)
+    await sit(ann, table, 3, 200)
+    mark = len(ann.frames)
+    for seat, bonus in ((0, 5), (3, 0)):
+        await ann.send({"type": "wager", "table": table, "seat": seat, "ante": 10, "bonus": bonus})
+    await room.clock.advance(10)  # the betting window closes (if the wagers did not close it)
+    ended = await play_hand([ann], table, lambda decision, client: {"kind": "call"})
+    assert ended["seats"] == [0, 3]
+    events = [f["event"] for f in ann.frames[mark:] if f.get("type") == "event"]
+    kinds = [event["type"] for event in events]
+    assert "bonus_settled" in kinds and kinds.count("box_settled") == 2
+    assert ended["house"] == -sum(ended["net"])
+    for event in events:
+        if event["type"] == "box_settled":
+            assert event["net"] <= 300  # the table's max payout

@@ -82,3 +82,12 @@ def test_parse_reads_only_plain_whole_numbers(text: str) -> None:
     with pytest.raises(InvalidAction) as error:
         Action.parse(text)
     assert error.value.code == "bad_amount"
+
+
+@pytest.mark.parametrize("text", ["b -5", "raise -120"])
+def test_a_negative_amount_is_said_to_need_to_be_positive(text: str) -> None:
+    with pytest.raises(InvalidAction) as error:
+        Action.parse(text)
+    assert error.value.code == "bad_amount"
+    assert "must be positive" in str(error.value)
+    assert "not a whole number" not in str(error.value)

@@ -14,6 +14,7 @@ from pokerhouse.engine import Action, ActionKind, Limit
 from pokerhouse.engine.events import (
     ActionTaken,
     AntePosted,
+    BetReturned,
     CardsDealt,
     Event,
     HandEnded,
@@ -26,6 +27,7 @@ from pokerhouse.errors import InvalidSpec
 from pokerhouse.evaluate import TeenPattiCategory
 from pokerhouse.games import get_game, new_hand
 from pokerhouse.games.teen_patti import CardsLooked, StakeRaised, TeenPattiHand, TeenPattiSpec
+from pokerhouse.history import replay, to_json
 
 LOOK = Action(ActionKind.LOOK)
 SHOW = Action(ActionKind.SHOW)
@@ -58,6 +60,10 @@ def bet_range(hand: TeenPattiHand) -> tuple[int | None, int | None]:
 
 def awards(hand: TeenPattiHand) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     return [(e.amount, e.winners, e.shares) for e in hand.events if isinstance(e, PotAwarded)]
+
+
+def returned(hand: TeenPattiHand) -> list[tuple[int, int]]:
+    return [(e.seat, e.amount) for e in hand.events if isinstance(e, BetReturned)]
 
 
 def shows_paid(hand: TeenPattiHand) -> list[tuple[int, int]]:
@@ -317,8 +323,9 @@ def test_show_paid_all_in_with_side_pot() -> None:
     play(hand, "bet 1", "bet 10")  # seat 0 has 3 left, less than the stake of 10
     assert hand.view(0).show_cost == 3
     play(hand, "show")
-    # Seat 0 can win only 4 from seat 1; seat 1's other 7 come back.
-    assert awards(hand) == [(10, (0,), (10,)), (6, (1,), (6,))]
+    # Seat 0 can win only 5 from seat 1; seat 1's other 6, which nobody matched, come back.
+    assert returned(hand) == [(1, 6)]
+    assert awards(hand) == [(10, (0,), (10,))]
     assert hand.results() == (5, -5)
 
 
@@ -339,7 +346,9 @@ def test_all_in_side_pots_among_three_players() -> None:
     play(hand, "bet 5", "bet 10", "bet 29")
     assert hand.is_over  # only seat 1 can still act: every hand is shown
     assert [e.seat for e in hand.events if isinstance(e, HandShown)] == [0, 1, 2]
-    assert awards(hand) == [(18, (0,), (18,)), (10, (1,), (10,)), (19, (2,), (19,))]
+    # Seat 2's 19 above seat 1's 11 were matched by nobody: returned, not won.
+    assert returned(hand) == [(2, 19)]
+    assert awards(hand) == [(18, (0,), (18,)), (10, (1,), (10,))]
     assert hand.results() == (12, -1, -11)
 
 
@@ -356,7 +365,40 @@ def test_short_ante_goes_all_in_and_can_win_only_its_level() -> None:
     assert hand.all_in[0] and hand.pot_total == 12 and hand.to_act == 1
     play(hand, "bet 5", "fold")  # seat 1 is the only one left who can act
     assert hand.is_over
-    assert awards(hand) == [(6, (0,), (6,)), (11, (1,), (11,))]
+    # Seat 1's side pot holds seat 2's folded chips above seat 0's 2 (won) and seat
+    # 1's own above seat 2's 5, which nobody matched (returned).
+    assert returned(hand) == [(1, 5)]
+    assert awards(hand) == [(6, (0,), (6,)), (6, (1,), (6,))]
+
+
+def test_a_bet_nobody_called_is_returned_to_its_bettor_not_won() -> None:
+    # RULES.md, Common: "A bet that nobody called is returned to its bettor, not won."
+    # Seat 1 is all-in for 6; seat 0 put in 41, and only 6 of them could be matched.
+    hand = deal("2c 3d 5h", "Ah Ad 9c", stacks=[100, 6])
+    play(hand, "bet 40")
+    assert hand.to_act == 1
+    play(hand, "bet 5")
+    assert hand.is_over
+    assert returned(hand) == [(0, 35)]
+    assert awards(hand) == [(12, (1,), (12,))]
+    assert hand.results() == (-6, 6)
+    # The excess comes back before the hands are shown, as an uncalled bet does in 3x4.
+    kinds = [type(e).__name__ for e in hand.events]
+    assert kinds.index("BetReturned") < kinds.index("HandShown")
+    # The history still replays to the same events.
+    assert replay(to_json(hand)).events == hand.events
+
+
+def test_chips_folded_at_the_level_of_a_lone_pot_are_won_and_only_the_rest_returned() -> None:
+    # Seat 2 (all-in for 4) caps the pots; seat 1 folds after 21, seat 0 put in 31.
+    hand = deal("2c 3d 5h", "Kc Kd 9h", "Ah Ad 9c", stacks=[100, 100, 4])
+    play(hand, "bet 10", "bet 20", "bet 3", "bet 20", "fold")
+    assert hand.is_over
+    # Of seat 0's pot above 4, seat 1's 17 folded chips and seat 0's own up to 21 are won;
+    # seat 0's 10 above seat 1's 21 were matched by nobody.
+    assert returned(hand) == [(0, 10)]
+    assert awards(hand) == [(12, (2,), (12,)), (34, (0,), (34,))]
+    assert sum(hand.results()) == 0
 
 
 def showdown_winner(*hands: str) -> int:

@@ -4,7 +4,7 @@ Pure and synchronous: no I/O, clocks or global random state. Games in
 :mod:`pokerhouse.games` are built from these parts.
 """
 
-from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
+from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions, parse_amount
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.events import Event, event_from_dict, event_to_dict, for_seat
 from pokerhouse.engine.hand import Hand, RoundView, View
@@ -25,5 +25,6 @@ __all__ = [
     "event_from_dict",
     "event_to_dict",
     "for_seat",
+    "parse_amount",
     "split_pot",
 ]

@@ -60,6 +60,37 @@ _ALIASES = {
 }
 
 
+def parse_amount(text: str) -> int:
+    """Read an amount of chips typed by a person: a whole number above 0.
+
+    >>> parse_amount("40")
+    40
+    >>> parse_amount("-5")
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidAction: amount -5 must be positive: a whole number of chips above 0
+    >>> parse_amount("lots")
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidAction: amount 'lots' is not a whole number of chips
+    """
+    word = text.strip()
+    digits = word[1:] if word.startswith("-") else word
+    try:
+        # isdigit() keeps out the signs and underscores int() would take; int()
+        # still refuses some digits ("²") and numbers past its digit limit.
+        amount = int(digits) if digits.isdigit() else None
+    except ValueError:
+        amount = None
+    if amount is None:
+        raise InvalidAction("bad_amount", f"amount {text!r} is not a whole number of chips")
+    if word.startswith("-") and amount:
+        raise InvalidAction(
+            "bad_amount", f"amount {word} must be positive: a whole number of chips above 0"
+        )
+    return amount
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision: a kind and, for bets and raises, an amount."""
@@ -120,14 +151,7 @@ class Action:
             raise InvalidAction("malformed_action", f"too many words in action {text!r}")
         if len(words) == 1:
             return Action(kind)
-        try:
-            # isdigit() keeps out the signs and underscores int() would take; int()
-            # still refuses some digits ("²") and numbers past its digit limit.
-            amount = int(words[1]) if words[1].isdigit() else None
-        except ValueError:
-            amount = None
-        if amount is None:
-            raise InvalidAction("bad_amount", f"amount {words[1]!r} is not a whole number of chips")
+        amount = parse_amount(words[1])
         return Action(kind, amount)
 
     def __str__(self) -> str:

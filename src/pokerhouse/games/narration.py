@@ -101,6 +101,17 @@ def cards_text(cards: Sequence[Card | None]) -> str:
     return " ".join("??" if card is None else str(card) for card in cards)
 
 
+def in_sentence(description: str) -> str:
+    """A hand's description as the middle of a sentence: ``Pair of fours`` -> ``pair of fours``.
+
+    A description that opens with a card rank (``K-8-4-2-A low``) keeps it.
+
+    >>> in_sentence("Three of a kind, sixes"), in_sentence("K-8-4-2-A low")
+    ('three of a kind, sixes', 'K-8-4-2-A low')
+    """
+    return description[:1].lower() + description[1:] if description[1:2].islower() else description
+
+
 def join_names(names: Sequence[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
     if len(names) <= 1:
@@ -185,7 +196,7 @@ def _action_line(event: ActionTaken, speaker: Speaker) -> str:
 def _pot_line(event: PotAwarded, speaker: Speaker) -> str:
     winners = [speaker.name(seat) for seat in event.winners]
     pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
-    with_hand = f" with {event.description}" if event.description else ""
+    with_hand = f" with {in_sentence(event.description)}" if event.description else ""
     if len(winners) == 1:
         seat = event.winners[0]
         return speaker.says(seat, "wins", "win") + f" {event.amount} from {pot}{with_hand}"

@@ -17,9 +17,13 @@ numbering the events use: the table's own for its stream.
 'Ann is dealt ?? ?? 7c'
 >>> narrate(PotAwarded(pot=0, amount=40, winners=(0, 1), shares=(20, 20),
 ...                    description="Pair of aces"), names)
-'Ann and Bob split the pot of 40 (20 each) with Pair of aces'
+'Ann and Bob split the pot of 40 (20 each) with pair of aces'
 >>> narrate(PotAwarded(pot=0, amount=4, winners=(0,), shares=(4,)), names, you=0)
 'You win 4 from the pot'
+>>> from pokerhouse.table.events import PlayerBusted
+>>> busted = PlayerBusted(seat=0, player="Ann")
+>>> narrate(busted, names), narrate(busted, names, you=0)
+('Ann is out of chips', 'You are out of chips')
 """
 
 from __future__ import annotations
@@ -69,26 +73,34 @@ def narrate(
 def _table_line(event: Event, speaker: Speaker) -> str | None:
     match event:
         case PlayerSat(seat=seat, player=player, chips=chips):
-            return f"{player} sits down in seat {seat + 1} with {chips:,}"
-        case PlayerLeaving(player=player):
-            return f"{player} will leave after this hand"
-        case PlayerLeft(player=player, chips=chips):
-            return f"{player} leaves the table with {chips:,}"
-        case ChipsAdded(player=player, amount=amount, stack=stack):
-            return f"{player} adds {amount:,} chips (stack {stack:,})"
-        case PlayerBusted(player=player):
-            return f"{player} is out of chips"
-        case SittingOut(player=player, out=out, reason=reason):
+            return (
+                _says(speaker, seat, player, "sits", "sit")
+                + f" down in seat {seat + 1} with {chips:,}"
+            )
+        case PlayerLeaving(seat=seat, player=player):
+            return _says(
+                speaker, seat, player, "will leave after this hand", "will leave after this hand"
+            )
+        case PlayerLeft(seat=seat, player=player, chips=chips):
+            return _says(speaker, seat, player, "leaves", "leave") + f" the table with {chips:,}"
+        case ChipsAdded(seat=seat, player=player, amount=amount, stack=stack):
+            return (
+                _says(speaker, seat, player, "adds", "add") + f" {amount:,} chips (stack {stack:,})"
+            )
+        case PlayerBusted(seat=seat, player=player):
+            return _says(speaker, seat, player, "is out of chips", "are out of chips")
+        case SittingOut(seat=seat, player=player, out=out, reason=reason):
             if not out:
-                return f"{player} is back"
-            return f"{player} sits out" + (" after two timeouts" if reason == "timeouts" else "")
+                return _says(speaker, seat, player, "is back", "are back")
+            timeouts = " after two timeouts" if reason == "timeouts" else ""
+            return _says(speaker, seat, player, "sits out", "sit out") + timeouts
         case WagerSet(seat=seat, ante=ante, bonus=bonus):
             if not ante:
                 return f"Box {seat + 1} sits the next rounds out"
             extra = f" and an AA Bonus of {bonus:,}" if bonus else ""
             return f"Box {seat + 1} bets an ante of {ante:,}{extra}"
-        case SeatDrawCard(player=player, card=card):
-            return f"{player} draws {card} for the button"
+        case SeatDrawCard(seat=seat, player=player, card=card):
+            return _says(speaker, seat, player, "draws", "draw") + f" {card} for the button"
         case ButtonPlaced(seat=seat):
             return f"The button is at {speaker.name(seat)}"
         case TableHandStarted(number=number):
@@ -104,3 +116,8 @@ def _table_line(event: Event, speaker: Speaker) -> str | None:
             line = "Result: " + (", ".join(parts) if parts else "no change")
             return line + (f" (rake {rake:,})" if rake else "")
     return None
+
+
+def _says(speaker: Speaker, seat: int, player: str, third: str, second: str) -> str:
+    """``player`` and the verb phrase, in the second person for the reader's own seat."""
+    return f"You {second}" if speaker.is_you(seat) else f"{player} {third}"

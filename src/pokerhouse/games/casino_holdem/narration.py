@@ -15,7 +15,7 @@ from pokerhouse.games.casino_holdem.events import (
     DealerQualified,
     HouseSettled,
 )
-from pokerhouse.games.narration import Speaker, narrates
+from pokerhouse.games.narration import Speaker, in_sentence, narrates
 
 #: How each outcome of a box reads: (third person, second person).
 OUTCOME_WORDS = {
@@ -40,7 +40,7 @@ def _bonus_posted(event: BonusPosted, speaker: Speaker) -> str:
 @narrates(BonusSettled)
 def _bonus_settled(event: BonusSettled, speaker: Speaker) -> str:
     if event.won:
-        with_hand = f" with {event.description}" if event.description else ""
+        with_hand = f" with {in_sentence(event.description)}" if event.description else ""
         won = f"{event.paid} on the AA Bonus{with_hand}"
         return speaker.says(event.seat, f"wins {won}", f"win {won}")
     lost = f"the AA Bonus of {event.stake}"

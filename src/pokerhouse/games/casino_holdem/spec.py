@@ -79,21 +79,19 @@ class CasinoHoldemSpec:
         Traceback (most recent call last):
         ...
         pokerhouse.errors.InvalidSpec: a bonus is 0 or from 5 up to the ante (5), not 10
+        >>> CasinoHoldemSpec(min_ante=5, max_ante=50).check_wager(-1, 0)
+        Traceback (most recent call last):
+        ...
+        pokerhouse.errors.InvalidSpec: the ante must be from 5 to 50, not -1
         """
-        for name, value in (("ante", ante), ("bonus", bonus)):
-            if type(value) is not int or value < 0:
-                raise InvalidSpec("bad_wager", f"the {name} must be a whole number >= 0")
-        assert isinstance(ante, int) and isinstance(bonus, int)
-        if not self.min_ante <= ante <= self.max_ante:
-            raise InvalidSpec(
-                "bad_wager",
-                f"the ante must be from {self.min_ante} to {self.max_ante}, not {ante}",
-            )
-        if bonus and not self.bonus_minimum <= bonus <= ante:
-            raise InvalidSpec(
-                "bad_wager",
-                f"a bonus is 0 or from {self.bonus_minimum} up to the ante ({ante}), not {bonus}",
-            )
+        antes = f"from {self.min_ante} to {self.max_ante}"
+        if type(ante) is not int or not self.min_ante <= ante <= self.max_ante:
+            whole = "" if type(ante) is int else "a whole number "
+            raise InvalidSpec("bad_wager", f"the ante must be {whole}{antes}, not {ante!r}")
+        bonuses = f"0 or from {self.bonus_minimum} up to the ante ({ante})"
+        if type(bonus) is not int or (bonus and not self.bonus_minimum <= bonus <= ante):
+            whole = "" if type(bonus) is int else "a whole number, "
+            raise InvalidSpec("bad_wager", f"a bonus is {whole}{bonuses}, not {bonus!r}")
 
     def stake_needed(self, ante: int, bonus: int) -> int:
         """Chips a box must hold to be dealt in: its ante, its bonus and the call.

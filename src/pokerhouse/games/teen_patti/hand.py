@@ -4,7 +4,9 @@ There are no betting rounds and no equalising. Each turn the player on turn
 folds, bets, looks at their cards (a blind player; the turn stays with them),
 pays for a show (two players left) or asks for a sideshow (an option). The
 hand ends when one player is left, at a show, or when at most one player can
-still bet (the others all-in): then every remaining hand is shown.
+still bet (the others all-in): then every remaining hand is shown. What a
+player put in above every other seat that an all-in kept anyone from
+matching is returned then, as an uncalled bet (``BetReturned``), not won.
 
 The seed's worked example: A, B, C and D (seats 0 to 3, D deals)
 ante 1 each.
@@ -36,6 +38,7 @@ from pokerhouse.engine.actions import Action, ActionKind, LegalActions
 from pokerhouse.engine.events import (
     ActionTaken,
     AntePosted,
+    BetReturned,
     CardsDealt,
     Event,
     HandShown,
@@ -336,15 +339,39 @@ class TeenPattiHand(Hand):
         other = second if first == asker else first
         # A blind asker looks only now, after paying.
         self.seen[asker] = True
+        self._return_uncalled()
         self._reveal(other)
         self._reveal(asker)
         self._award(show_winner=asker if self._value(asker) > self._value(other) else other)
 
     def _showdown(self, players: list[int]) -> None:
         """Every remaining hand is shown; each pot goes to the best hand eligible for it."""
+        self._return_uncalled()
         for seat in players:
             self._reveal(seat)
         self._award(show_winner=None)
+
+    def _return_uncalled(self) -> None:
+        """Give back what a live player put in above every other seat, if no one could match it.
+
+        Without equalising, one pot takes every live player's chips; only an
+        all-in level splits it, and a pot above it that a single player alone
+        may win holds that player's excess, a bet nobody called. At the show or
+        showdown its part above every other seat's chips is returned to its
+        bettor (as in every game), not won; chips folded players put in at that
+        level stay in it, to be won.
+        """
+        pots = self.pots()
+        if not pots or len(pots[-1].eligible) != 1:
+            return
+        (top,) = pots[-1].eligible
+        others = max(self.contributed[seat] for seat in range(self.players) if seat != top)
+        excess = self.contributed[top] - others
+        if excess > 0:
+            self._stacks[top] += excess
+            self.contributed[top] -= excess
+            self.all_in[top] = self._stacks[top] == 0
+            self._emit(BetReturned(seat=top, amount=excess))
 
     def _award(self, show_winner: int | None) -> None:
         """Award every pot to the best hand eligible for it, equal hands splitting.

@@ -143,9 +143,10 @@ class Harness:
         """Let every table task, timer and the committer run until there is nothing to do."""
         for _ in range(200):
             await asyncio.sleep(0.01)
-            busy = any(
-                not runner.inbox.empty() for runner in self.site.room.runners.values()
-            ) or not self.site.services.committer._queue.empty()
+            busy = (
+                any(not runner.inbox.empty() for runner in self.site.room.runners.values())
+                or not self.site.services.committer._queue.empty()
+            )
             if not busy:
                 await asyncio.sleep(0.02)
                 return
@@ -206,7 +207,12 @@ async def room(db_url: str) -> AsyncIterator[Harness]:
     """A room with one two-seat table of each game (Casino Hold'em: seven boxes)."""
     tables = [
         table("3x4", "3x4", options={"ante": 1, "small_bet": 2}, seats=2),
-        table("Razz", "razz", options={"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}, seats=2),
+        table(
+            "Razz",
+            "razz",
+            options={"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4},
+            seats=2,
+        ),
         table("Teen Patti", "teen-patti", options={"ante": 1}, seats=2),
         table(
             "Casino Hold'em",

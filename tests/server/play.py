@@ -30,8 +30,14 @@ async def sit(client: Client, table: int, seat: int, buy_in: int = 100) -> None:
     await client.send({"type": "watch", "table": table})
     await client.send({"type": "sit", "table": table, "seat": seat, "buy_in": buy_in})
     await client.wait_for(
-        lambda f: f.get("type") == "error"
-        or (f.get("type") == "event" and f["event"]["type"] == "player_sat" and f["event"]["seat"] == seat),
+        lambda f: (
+            f.get("type") == "error"
+            or (
+                f.get("type") == "event"
+                and f["event"]["type"] == "player_sat"
+                and f["event"]["seat"] == seat
+            )
+        ),
         after=mark,
     )
     errors = [f for f in client.frames[mark:] if f.get("type") == "error"]
@@ -84,7 +90,13 @@ async def play_hand(
             acted.add(key)
             action = choose(decision, client)
             await client.send(
-                {"type": "act", "table": table, "hand": hand, "action": action, "id": client.next_id()}
+                {
+                    "type": "act",
+                    "table": table,
+                    "hand": hand,
+                    "action": action,
+                    "id": client.next_id(),
+                }
             )
         await asyncio.sleep(0.01)
     raise AssertionError(f"table {table}: the hand did not end in {timeout} s")

@@ -26,8 +26,14 @@ async def test_two_players_sit_and_play_a_full_hand(room: Harness, name: str) ->
     store = room.site.store
     hands = await store.user_hands(await store.get_user(ann.name), limit=5)  # type: ignore[arg-type]
     first = [hand for hand in hands if hand.number == 1]
-    assert first and first[0].status == "finished" and first[0].result == ended["net"][0 if ended["seats"][0] == 0 else 1]
-    wallets = [await store.balance(Account.wallet((await store.get_user(c.name)).id)) for c in (ann, bob)]  # type: ignore[arg-type]
+    assert (
+        first
+        and first[0].status == "finished"
+        and first[0].result == ended["net"][0 if ended["seats"][0] == 0 else 1]
+    )
+    wallets = [
+        await store.balance(Account.wallet((await store.get_user(c.name)).id)) for c in (ann, bob)
+    ]  # type: ignore[arg-type]
     assert wallets == [9_900, 9_900]  # 100 each at the table
 
 

@@ -10,16 +10,6 @@ from tests.server.conftest import Client, Harness
 from tests.server.play import decision_of, play_hand, sit
 
 
-async def errors_after(client: Client, mark: int, count: int) -> list[dict[str, object]]:
-    """Wait for ``count`` errors after frame ``mark``; the errors."""
-    for _ in range(count):
-        await client.wait_for(lambda f: f.get("type") == "error", after=mark)
-        mark = next(
-            i for i in range(mark, len(client.frames)) if client.frames[i].get("type") == "error"
-        ) + 1
-    return [f for f in client.frames if f.get("type") == "error"]
-
-
 async def two_at_3x4(room: Harness) -> tuple[int, Client, Client]:
     table = room.table_id("3x4")
     ann, bob = await room.player(), await room.player()
@@ -61,7 +51,7 @@ async def test_out_of_turn_stale_and_repeated_actions_are_refused_unchanged(room
 
 
 async def test_acting_for_another_seat_or_unseated_or_signed_out_is_refused(room: Harness) -> None:
-    table, ann, bob = await two_at_3x4(room)
+    table, _ann, bob = await two_at_3x4(room)
     carl = await room.player()
     ghost = await room.spectator()
     await ghost.send({"type": "watch", "table": table})
@@ -99,7 +89,10 @@ async def test_acting_for_another_seat_or_unseated_or_signed_out_is_refused(room
         ('{"type": "watch", "table": 1, "extra": true}', "bad_message"),
         ('{"type": "sit", "table": 1, "seat": -1, "buy_in": 100}', "bad_message"),
         ('{"type": "sit", "table": 1, "seat": 0, "buy_in": 1e300}', "bad_message"),
-        ('{"type": "act", "table": 1, "hand": 1, "action": {"kind": "check"}, "id": "a b"}', "bad_message"),
+        (
+            '{"type": "act", "table": 1, "hand": 1, "action": {"kind": "check"}, "id": "a b"}',
+            "bad_message",
+        ),
         ('{"type": "watch", "table": 999}', "unknown_table"),
     ],
 )

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from pokerhouse.games.casino_holdem import CasinoHoldemSpec
+from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server import frames
 from pokerhouse.server.connection import Connection
@@ -73,7 +73,12 @@ def default_tables() -> list[TableConfig]:
             "Casino Hold'em AA 100:1, ante 5 to 500",
             "casino-holdem",
             spec_to_dict(
-                CasinoHoldemSpec(min_ante=5, max_ante=500, max_payout=50_000, bonus_pays="common")
+                CasinoHoldemSpec(
+                    min_ante=5,
+                    max_ante=500,
+                    max_payout=50_000,
+                    bonus_pays=BonusPays.named("common"),
+                )
             ),
             7,
             max_boxes=3,

@@ -29,6 +29,7 @@ from tests.conftest import FAST_HASHER
 
 Message = dict[str, Any]
 _names = itertools.count(1)
+_act_ids = itertools.count(1)
 
 
 class Client:
@@ -42,7 +43,8 @@ class Client:
         self.frames: list[Message] = []
         self._arrived = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
-        self._ids = itertools.count(1)
+        # Act ids must not repeat across a player's sockets: a reused id is a resend.
+        self._ids = _act_ids
 
     async def register(self, password: str = "correct horse battery") -> Message:
         csrf = (await self.http.get("/api/csrf")).json()["csrf"]

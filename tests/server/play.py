@@ -8,6 +8,11 @@ from typing import Any
 
 from tests.server.conftest import Client, Message
 
+#: Events about seats, not the hand: a decision offered before them still stands.
+TABLE_EVENTS = frozenset(
+    {"player_sat", "player_leaving", "player_left", "chips_added", "sitting_out", "wager_set"}
+)
+
 #: A test's policy: (the decision the server offered, the client) -> {"kind", "amount"?}.
 Chooser = Callable[[dict[str, Any], Client], dict[str, Any]]
 
@@ -55,7 +60,9 @@ def decision_of(client: Client, table: int) -> tuple[int, int, str, dict[str, An
         if frame.get("table") != table:
             continue
         if frame.get("type") == "event":
-            return None  # something happened since the last private message
+            if frame["event"] is not None and frame["event"]["type"] in TABLE_EVENTS:
+                continue  # seating news: the decision stands
+            return None  # the hand moved on since the last private message
         if frame.get("type") == "private":
             for seat, facts in (frame.get("mine") or {}).items():
                 if facts.get("decision"):

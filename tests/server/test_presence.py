@@ -97,7 +97,9 @@ async def test_a_timeout_acts_by_default_and_two_in_a_row_sit_the_player_out(roo
     outs = [e for e in events if e["type"] == "timed_out"]
     # Bob only checks, so each of Ann's timeouts checks for her: two or more in a row.
     assert len(outs) >= 2 and timed_out >= 2
-    assert all(e["seat"] == 0 and e["action"]["kind"] == "check" for e in outs), [(e["seat"], e["action"]["kind"]) for e in outs]
+    assert all(e["seat"] == 0 and e["action"]["kind"] == "check" for e in outs), [
+        (e["seat"], e["action"]["kind"]) for e in outs
+    ]
     sat_out = {
         "type": "sitting_out",
         "seat": 0,

@@ -1,0 +1,88 @@
+"""A real ``pokerhouse serve`` process on a free loopback port, to kill and restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (loopback)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ServeProcess:
+    """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml)."""
+
+    def __init__(self, database_url: str, config: Path, port: int | None = None) -> None:
+        self.database_url = database_url
+        self.config = config
+        self.port = port if port is not None else free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = config.with_suffix(".log")
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server and wait until ``/healthz`` answers."""
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable, "-m", "pokerhouse", "serve",
+                    "--port", str(self.port),
+                    "--database-url", self.database_url,
+                    "--config", str(self.config),
+                    "--log-level", "warning",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )  # fmt: skip
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"serve exited with {self.process.returncode}: {self.log.read_text()}"
+                )
+            try:
+                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"serve did not answer in {timeout} s: {self.log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, nothing."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop gracefully (SIGINT), or kill if it does not go."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+async def wait_until(test: object, timeout: float = 10.0) -> None:
+    """Wait until ``test()`` is true (polling)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not test():  # type: ignore[operator]
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.02)

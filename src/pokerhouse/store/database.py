@@ -222,14 +222,14 @@ async def _drive_pg(conn: Any, unit: Unit[T]) -> T:
             op = unit.send(result)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
-        sql, names = op.stmt.postgresql
+        stmt = op.stmt
+        sql = stmt.postgresql[0]
         mode = op.mode
         if mode == MANY:
-            await conn.executemany(sql, [[row[n] for n in names] for row in op.params])
+            await conn.executemany(sql, list(map(stmt.pg_args, op.params)))
             result = None
             continue
-        params = op.params
-        args = [params[n] for n in names]
+        args = stmt.pg_args(op.params)
         if mode == ONE:
             result = await conn.fetchrow(sql, *args)
         elif mode == ALL:

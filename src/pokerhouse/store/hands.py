@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerhouse.games import get_game
-from pokerhouse.store.accounts import HOUSE, RAKE, Account, Transaction, TransactionKind
+from pokerhouse.store.accounts import (
+    HOUSE,
+    RAKE,
+    Account,
+    AccountKind,
+    Transaction,
+    TransactionKind,
+)
 from pokerhouse.store.errors import (
     HandLogError,
     IdempotencyConflict,
@@ -376,7 +383,10 @@ def _settlement(
         if result:
             seats.append((table_seat, user, result))
     entries: dict[Account, int] = {
-        Account.in_play(table, user): amount for user, amount in per_user.items() if amount
+        # The ids come from the database: no second check of each one.
+        Account(AccountKind.IN_PLAY, user, table): amount
+        for user, amount in per_user.items()
+        if amount
     }
     if finish.rake:
         entries[RAKE] = finish.rake

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
@@ -344,11 +345,12 @@ class BareSqlite:
             now = time.time()
             c.execute("BEGIN IMMEDIATE")
             c.execute(q["leases"], (str(sorted(chunk)),)).fetchall()
+            pairs = json.dumps([[hand.table, hand.number] for hand in settled])
+            found = {(r[10], r[11]): r[0] for r in c.execute(q["finishing"], (pairs,))}
+            reserve = [[h.key, h.fingerprint, f"hand {h.number}", h.meta] for h in settled]
+            txs = dict((r[1], r[0]) for r in c.execute(q["reserve"], (now, json.dumps(reserve))))
             for hand in settled:
-                hand.hand = c.execute(q["finishing"], (hand.table, hand.number)).fetchall()[0][0]
-                memo = f"hand {hand.number}"
-                values = (hand.key, "settlement", hand.fingerprint, memo, hand.meta, now)
-                hand.tx = c.execute(q["insert_tx"], values).fetchone()[0]
+                hand.hand, hand.tx = found[hand.table, hand.number], txs[hand.key]
             wanted = sorted({i for hand in settled for _, i, _ in hand.entries})
             locked = {r[0]: r[1] for r in c.execute(q["lock"], (str(wanted),)).fetchall()}
             ids, entry_rows = _balances(settled, locked)
@@ -453,11 +455,21 @@ class BarePg:
             now = time.time()
             async with self.pool.acquire() as c, c.transaction():
                 await c.fetch(q["leases"], sorted(chunk))
+                rows = await c.fetch(
+                    q["finishing"], [h.table for h in settled], [h.number for h in settled]
+                )
+                found = {(r[10], r[11]): r[0] for r in rows}
+                rows = await c.fetch(
+                    q["reserve"],
+                    now,
+                    [h.key for h in settled],
+                    [h.fingerprint for h in settled],
+                    [f"hand {h.number}" for h in settled],
+                    [h.meta for h in settled],
+                )
+                txs = {r[1]: r[0] for r in rows}
                 for hand in settled:
-                    hand.hand = (await c.fetch(q["finishing"], hand.table, hand.number))[0][0]
-                    memo = f"hand {hand.number}"
-                    values = (hand.key, "settlement", hand.fingerprint, memo, hand.meta, now)
-                    hand.tx = (await c.fetchrow(q["insert_tx"], *values))[0]
+                    hand.hand, hand.tx = found[hand.table, hand.number], txs[hand.key]
                 wanted = sorted({i for hand in settled for _, i, _ in hand.entries})
                 locked = {r[0]: r[1] for r in await c.fetch(q["lock"], wanted)}
                 ids, entry_rows = _balances(settled, locked)
@@ -503,13 +515,13 @@ def _statements() -> dict[str, Stmt]:
         "insert_deck": hand_sql.INSERT_DECK,
         "advance": hand_sql.ADVANCE,
         "insert_action": hand_sql.INSERT_ACTION,
-        "finishing": hand_sql.FINISHING,
+        "finishing": hand_sql.FINISHING_MANY,
+        "reserve": hand_sql.RESERVE_SETTLEMENTS,
         "add_to_seat": hand_sql.ADD_TO_SEAT,
         "set_result": hand_sql.SET_RESULT,
         "mark_finished": hand_sql.MARK_FINISHED,
         "mark_voided": hand_sql.MARK_VOIDED,
         "finish_pg": hand_sql.FINISH_PG,
-        "insert_tx": ledger_sql.INSERT_TRANSACTION,
         "lock": ledger_sql.LOCK_ACCOUNTS,
         "update_balance": ledger_sql.UPDATE_BALANCE,
         "insert_entry": ledger_sql.INSERT_ENTRY,

@@ -6,8 +6,9 @@ write lock taken up front, so a check and the write that depends on it are
 never split by another writer) and ``COMMIT``. The file is created and
 migrated on first use.
 
-PostgreSQL: SQLAlchemy's async engine pools asyncpg connections; a unit runs
-on one of them inside ``BEGIN ... COMMIT`` (read committed; the units take
+PostgreSQL: SQLAlchemy's async engine makes the asyncpg connections, which
+the store keeps checked out (:class:`_Connections`); a unit runs on one of
+them inside ``BEGIN ... COMMIT`` (read committed; the units take
 row locks in a fixed order), and runs again from the start if the server
 still reports a deadlock or a serialisation failure. Reads that must agree
 with each other (``ledger check``) run in a repeatable-read snapshot.
@@ -222,14 +223,14 @@ async def _drive_pg(conn: Any, unit: Unit[T]) -> T:
             op = unit.send(result)
         except StopIteration as stop:
             return stop.value  # type: ignore[no-any-return]
-        sql, names = op.stmt.postgresql
+        stmt = op.stmt
+        sql = stmt.postgresql[0]
         mode = op.mode
         if mode == MANY:
-            await conn.executemany(sql, [[row[n] for n in names] for row in op.params])
+            await conn.executemany(sql, list(map(stmt.pg_args, op.params)))
             result = None
             continue
-        params = op.params
-        args = [params[n] for n in names]
+        args = stmt.pg_args(op.params)
         if mode == ONE:
             result = await conn.fetchrow(sql, *args)
         elif mode == ALL:

@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerhouse.games import get_game
-from pokerhouse.store.accounts import HOUSE, RAKE, Account, Transaction, TransactionKind
+from pokerhouse.store.accounts import (
+    HOUSE,
+    RAKE,
+    Account,
+    AccountKind,
+    Transaction,
+    TransactionKind,
+)
 from pokerhouse.store.errors import (
     HandLogError,
     IdempotencyConflict,
@@ -42,7 +49,6 @@ from pokerhouse.store.ledger import (
     existing,
     ledger_arrays,
     lock_and_check,
-    reserve,
     transaction_of,
     trusted_posting,
     write,
@@ -80,11 +86,30 @@ INSERT_ACTION = Stmt(
     "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount) "
     "VALUES (:hand, :seq, :seat, :kind, :amount)"
 )
-FINISHING = Stmt(
+# Every finishing hand of a batch, seat by seat, in one query; the last two
+# columns say which hand a row is of.
+_FINISHING_COLUMNS = (
     "SELECT h.id, h.status, h.game, h.rake, h.house_result, p.table_seat, p.user_id, "
-    "p.result, s.user_id, s.stack FROM hands h JOIN hand_players p ON p.hand_id = h.id "
+    "p.result, s.user_id, s.stack, h.table_id, h.number FROM hands h "
+    "JOIN hand_players p ON p.hand_id = h.id "
     "LEFT JOIN table_seats s ON s.table_id = h.table_id AND s.seat = p.table_seat "
-    "WHERE h.table_id = :table AND h.number = :number ORDER BY p.hand_seat"
+)
+FINISHING_MANY = Stmt(
+    f"{_FINISHING_COLUMNS} WHERE (h.table_id, h.number) IN (SELECT json_extract(value, '$[0]'), "
+    "json_extract(value, '$[1]') FROM json_each(:hands)) ORDER BY h.id, p.hand_seat",
+    postgresql=f"{_FINISHING_COLUMNS} WHERE (h.table_id, h.number) IN (SELECT * FROM unnest("
+    "CAST(:tables AS BIGINT[]), CAST(:numbers AS BIGINT[]))) ORDER BY h.id, p.hand_seat",
+)
+# The batch's settlement keys reserved in one statement (see ledger.reserve).
+RESERVE_SETTLEMENTS = Stmt(
+    "INSERT INTO ledger_transactions (key, kind, fingerprint, memo, meta, created_at) "
+    "SELECT json_extract(value, '$[0]'), 'settlement', json_extract(value, '$[1]'), "
+    "json_extract(value, '$[2]'), json_extract(value, '$[3]'), :now FROM json_each(:rows) "
+    "WHERE true ON CONFLICT (key) DO NOTHING RETURNING id, key",
+    postgresql="INSERT INTO ledger_transactions (key, kind, fingerprint, memo, meta, created_at) "
+    "SELECT k, 'settlement', f, m, x, :now FROM unnest(CAST(:keys AS TEXT[]), "
+    "CAST(:fingerprints AS TEXT[]), CAST(:memos AS TEXT[]), CAST(:metas AS TEXT[])) "
+    "AS v(k, f, m, x) ON CONFLICT (key) DO NOTHING RETURNING id, key",
 )
 ADD_TO_SEAT = Stmt(
     "UPDATE table_seats SET stack = stack + :delta "
@@ -269,8 +294,9 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
     done: dict[HandKey, Transaction] = {}
     todo: list[tuple[HandFinish, int, Posting, list[tuple[int, int, int]]]] = []
     keys: list[str] = []
+    by_hand = yield from _finishing_rows(finishes)
     for finish in finishes:
-        rows = yield all_rows(FINISHING, table=finish.table_id, number=finish.number)
+        rows = by_hand.get((finish.table_id, finish.number), [])
         post, seats = _settlement(finish, rows)
         if rows[0][1] == "finished":
             done[finish.table_id, finish.number] = yield from _finished_again(
@@ -287,14 +313,9 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
         raise HandLogError(
             "seat_mismatch", f"a settlement has no account to go to: {error}"
         ) from None
-    reserved: list[tuple[int, Posting]] = []
-    for _, _, post, _ in todo:
-        tx_id = yield from reserve(ctx, post)
-        if tx_id is None:
-            raise IdempotencyConflict(
-                "idempotency_conflict", f"{post.key} is settled although its hand is running"
-            )
-        reserved.append((tx_id, post))
+    posts = [post for _, _, post, _ in todo]
+    tx_ids = yield from _reserve_settlements(ctx, posts)
+    reserved = [(tx_ids[post.key], post) for post in posts]
     afters, writes = yield from lock_and_check(ctx, reserved, ids)
     seat_rows: list[dict[str, Any]] = []
     result_rows: list[dict[str, Any]] = []
@@ -343,6 +364,43 @@ def _columns(**columns: Any) -> dict[str, list[Any]]:
     return {name: list(values) for name, values in columns.items()}
 
 
+def _finishing_rows(finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, list[Any]]]:
+    """Each finishing hand's rows (one a hand seat), by ``(table, number)``."""
+    wanted = [(finish.table_id, finish.number) for finish in finishes]
+    if len(set(wanted)) != len(wanted):
+        raise HandLogError("bad_hand", "a batch finishes a hand once")
+    rows = yield all_rows(
+        FINISHING_MANY,
+        hands=[list(key) for key in wanted],
+        tables=[table for table, _ in wanted],
+        numbers=[number for _, number in wanted],
+    )
+    by_hand: dict[HandKey, list[Any]] = defaultdict(list)
+    for row in rows:
+        by_hand[row[10], row[11]].append(row)
+    return by_hand
+
+
+def _reserve_settlements(ctx: Context, posts: Sequence[Posting]) -> Unit[dict[str, int]]:
+    """Reserve every settlement key of the batch; their transaction ids."""
+    rows = yield all_rows(
+        RESERVE_SETTLEMENTS,
+        now=ctx.now,
+        rows=[[p.key, p.fingerprint, p.memo, p.meta] for p in posts],
+        keys=[p.key for p in posts],
+        fingerprints=[p.fingerprint for p in posts],
+        memos=[p.memo for p in posts],
+        metas=[p.meta for p in posts],
+    )
+    ids = {row[1]: int(row[0]) for row in rows}
+    for post in posts:
+        if post.key not in ids:
+            raise IdempotencyConflict(
+                "idempotency_conflict", f"{post.key} is settled although its hand is running"
+            )
+    return ids
+
+
 def _settlement(
     finish: HandFinish, rows: Sequence[Sequence[Any]]
 ) -> tuple[Posting, list[tuple[int, int, int]]]:
@@ -376,7 +434,10 @@ def _settlement(
         if result:
             seats.append((table_seat, user, result))
     entries: dict[Account, int] = {
-        Account.in_play(table, user): amount for user, amount in per_user.items() if amount
+        # The ids come from the database: no second check of each one.
+        Account(AccountKind.IN_PLAY, user, table): amount
+        for user, amount in per_user.items()
+        if amount
     }
     if finish.rake:
         entries[RAKE] = finish.rake

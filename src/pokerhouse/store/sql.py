@@ -25,6 +25,7 @@ parameters to ``?`` or ``$1``) and run as plain driver calls.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
@@ -63,7 +64,7 @@ class Stmt:
     (read with ``json_each``) and to PostgreSQL as an array.
     """
 
-    __slots__ = ("postgresql", "sqlite", "sqlite_arrays")
+    __slots__ = ("pg_args", "postgresql", "sqlite", "sqlite_args", "sqlite_arrays")
 
     def __init__(self, sql: str, postgresql: str | None = None) -> None:
         self.sqlite: Compiled = _compile(sql, "sqlite")
@@ -74,9 +75,21 @@ class Stmt:
         self.sqlite_arrays = tuple(
             i for i, name in enumerate(self.sqlite[1]) if f"json_each(:{name})" in sql
         )
+        #: Parameter dict -> positional tuple, for each driver (one C call a row).
+        self.sqlite_args = _getter(self.sqlite[1])
+        self.pg_args = _getter(self.postgresql[1])
 
     def __repr__(self) -> str:
         return f"Stmt({self.sqlite[0]!r})"
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    if not names:
+        return lambda params: ()
+    if len(names) == 1:
+        name = names[0]
+        return lambda params: (params[name],)
+    return operator.itemgetter(*names)
 
 
 @dataclass(frozen=True, slots=True)

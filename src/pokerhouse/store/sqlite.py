@@ -164,13 +164,13 @@ def drive(conn: sqlite3.Connection, unit: Unit[T]) -> T:
         while True:
             op = unit.send(result)
             stmt = op.stmt
-            sql, names = stmt.sqlite
+            sql = stmt.sqlite[0]
             mode = op.mode
             if mode == MANY:
-                conn.executemany(sql, [tuple(map(row.__getitem__, names)) for row in op.params])
+                conn.executemany(sql, map(stmt.sqlite_args, op.params))
                 result = None
                 continue
-            args = tuple(map(op.params.__getitem__, names))
+            args = stmt.sqlite_args(op.params)
             if stmt.sqlite_arrays:
                 args = _arrays(args, stmt.sqlite_arrays)
             cursor = conn.execute(sql, args)

@@ -63,10 +63,17 @@ def decision_of(client: Client, table: int) -> tuple[int, int, str, dict[str, An
             if frame["event"] is not None and frame["event"]["type"] in TABLE_EVENTS:
                 continue  # seating news: the decision stands
             return None  # the hand moved on since the last private message
-        if frame.get("type") == "private":
-            for seat, facts in (frame.get("mine") or {}).items():
+        if frame.get("type") in ("private", "snapshot"):
+            if frame["type"] == "snapshot":
+                hand = frame["view"]["hand"]
+                if hand is None:
+                    return None
+                number, mine = hand["number"], hand["mine"]
+            else:
+                number, mine = frame["hand"], frame.get("mine") or {}
+            for seat, facts in mine.items():
                 if facts.get("decision"):
-                    return frame["seq"], frame["hand"], seat, facts["decision"]
+                    return frame["seq"], number, seat, facts["decision"]
             return None
     return None
 

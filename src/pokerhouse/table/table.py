@@ -53,7 +53,7 @@ from pokerhouse.engine.events import (
     for_seat,
 )
 from pokerhouse.engine.hand import Hand, View
-from pokerhouse.errors import EngineFault, InvalidSpec, PokerError
+from pokerhouse.errors import EngineFault, InvalidSpec, OutOfTurn, PokerError
 from pokerhouse.games import GameInfo, WagerRules, get_game
 from pokerhouse.table.commands import (
     Act,
@@ -626,6 +626,12 @@ class Table:
                 raise TableError("not_your_turn", f"seat {seat} is not the one to act")
             action = self.default_action(seat)
         assert action is not None
+        if hand.to_act is not None and hand.to_act != index and not hand.is_over:
+            # Said here in table seats: the engine would name its own seat numbers.
+            raise OutOfTurn(
+                "out_of_turn",
+                f"it is seat {self.hand_seats[hand.to_act]}'s turn to act, not seat {seat}'s",
+            )
         before = len(self._pending)
         if timed_out:
             player = self._occupant(seat).player

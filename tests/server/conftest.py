@@ -165,7 +165,11 @@ async def serve(
     """Serve a room on ``url``'s database with these tables on a free port."""
     clock = clock if clock is not None else ManualClock()
     settings = settings or RoomSettings(
-        bot_think=(0.0, 0.0), hand_pause=0.0, window_seconds=10.0, retry_seconds=0.2
+        bot_think=(0.0, 0.0),
+        hand_pause=0.0,
+        window_seconds=10.0,
+        retry_seconds=0.2,
+        registrations_per_hour=100_000,
     )
     site = Site(
         url,

@@ -29,6 +29,13 @@ def passive(decision: dict[str, Any], client: Client) -> dict[str, Any]:
     return {"kind": decision["actions"][0]["kind"]}
 
 
+def showdown(decision: dict[str, Any], client: Client) -> dict[str, Any]:
+    """Teen Patti's quickest end: ask for a show when offered, else play passively."""
+    if any(option["kind"] == "show" for option in decision["actions"]):
+        return {"kind": "show"}
+    return passive(decision, client)
+
+
 async def sit(client: Client, table: int, seat: int, buy_in: int = 100) -> None:
     """Watch ``table`` and sit at ``seat``; wait until the table says so."""
     mark = len(client.frames)

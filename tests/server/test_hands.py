@@ -6,7 +6,7 @@ import pytest
 
 from pokerhouse.store import Account
 from tests.server.conftest import Harness
-from tests.server.play import last_seq, play_hand, sit
+from tests.server.play import last_seq, play_hand, showdown, sit
 
 
 @pytest.mark.parametrize("name", ["3x4", "Razz", "Teen Patti"])
@@ -15,7 +15,7 @@ async def test_two_players_sit_and_play_a_full_hand(room: Harness, name: str) ->
     ann, bob = await room.player(), await room.player()
     await sit(ann, table, 0, 100)
     await sit(bob, table, 1, 100)
-    ended = await play_hand([ann, bob], table)
+    ended = await play_hand([ann, bob], table, showdown)
     assert ended["type"] == "table_hand_ended" and ended["number"] == 1
     assert sorted(ended["seats"]) == [0, 1] and sum(ended["net"]) == 0
     # Each saw a gapless stream of the same length, and the stored hand has its result.

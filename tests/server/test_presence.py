@@ -107,7 +107,7 @@ async def test_a_timeout_acts_by_default_and_two_in_a_row_sit_the_player_out(roo
         "out": True,
         "reason": "timeouts",
     }
-    assert sat_out in events
+    await bob.wait_for(lambda f: f.get("type") == "event" and f["event"] == sat_out)
     info = runner.table.seat(0)
     assert info is not None and info.sitting_out
     # Back in, she is dealt in again.

@@ -72,7 +72,8 @@ class Api:
         self.site = site
         self.logins = auth.Throttle(free=5, base=1.0, cap=900.0)
         self.addresses = auth.Throttle(free=30, base=1.0, cap=900.0)
-        self.registrations = auth.RateLimit(rate=5 / 3600, burst=5)
+        hourly = site.settings.registrations_per_hour
+        self.registrations = auth.RateLimit(rate=hourly / 3600, burst=hourly)
         self._top_ups: dict[int, float] = {}
 
     # ------------------------------------------------------------ helpers

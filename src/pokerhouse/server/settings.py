@@ -44,6 +44,8 @@ class RoomSettings:
     ping_seconds: float = 20.0
     #: Bytes a slow client may have waiting before it is cut off.
     max_buffer: int = 1 << 20
+    #: New accounts one address may open in an hour.
+    registrations_per_hour: int = 30
 
     def think_time(self, rng: random.Random | None = None) -> float:
         """How long a bot thinks this time."""

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import logging
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -54,6 +53,10 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
         help="how much to log (default info)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--log-format", default="json", choices=["json", "text"],
+        help="logs as JSON lines, one per request, action and hand (default), or as text",
     )  # fmt: skip
     return parser
 
@@ -124,14 +127,13 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from pokerhouse.server.app import Site, create_app
+    from pokerhouse.server.logs import configure
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:
         raise InvalidSpec("bad_port", f"--port is 1 to 65535, not {args.port}")
     settings, tables = load_config(args.config)
-    logging.basicConfig(
-        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure(args.log_level, args.log_format)
     site = Site(database_url(args.database_url), settings=settings, tables=tables)
     config = uvicorn.Config(
         create_app(site),
@@ -142,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_timeout=settings.ping_seconds,
         ws_max_size=65536,
         lifespan="on",
+        log_config=None,  # the room's own logging, set up above
+        access_log=False,
     )
     server = uvicorn.Server(config)
     print(f"pokerhouse: the room opens at http://{args.host}:{args.port}", flush=True)

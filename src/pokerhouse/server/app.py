@@ -10,8 +10,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import time
 from collections.abc import AsyncIterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -21,10 +21,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from pokerhouse.server.api import Api
 from pokerhouse.server.clock import Clock
+from pokerhouse.server.logs import now_ms, record
+from pokerhouse.server.metrics import CONTENT_TYPE, Metrics
 from pokerhouse.server.openapi import openapi_document
 from pokerhouse.server.room import Room
 from pokerhouse.server.services import Services
@@ -33,15 +36,7 @@ from pokerhouse.server.ws import websocket_endpoint
 from pokerhouse.store import Store, TableConfig
 
 log = logging.getLogger("pokerhouse.server")
-
-
-@dataclass
-class Metrics:
-    """Counters the room keeps about itself."""
-
-    connections: int = 0
-    requests: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
+requests = logging.getLogger("pokerhouse.requests")
 
 
 class Site:
@@ -88,9 +83,20 @@ class Site:
         """Open the store and start the room."""
         self._store = await Store.open(self.database_url, **self.store_options)
         self._services = Services(
-            self._store, settings=self.settings, clock=self._clock, rng=self._rng
+            self._store,
+            settings=self.settings,
+            clock=self._clock,
+            rng=self._rng,
+            metrics=self.metrics,
         )
         self._room = Room(self._services, self._tables)
+        runners = self._room.runners
+        self.metrics.hands_in_progress.set_function(
+            lambda: sum(1 for runner in runners.values() if runner.table.hand is not None)
+        )
+        self.metrics.tables_available.set_function(
+            lambda: sum(1 for runner in runners.values() if runner.available)
+        )
         await self._room.start()
         log.info("room started: %d tables on %s", len(self._room.runners), self._store.url)
 
@@ -126,8 +132,12 @@ def create_app(site: Site) -> Starlette:
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document())
 
+    async def metrics(request: Request) -> Response:
+        return Response(site.metrics.render(), media_type=CONTENT_TYPE)
+
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/healthz", api.health),
+        Route("/metrics", metrics),
         Route("/api/openapi.json", openapi),
         Route("/api/csrf", api.csrf),
         Route("/api/register", api.register, methods=["POST"]),
@@ -144,4 +154,41 @@ def create_app(site: Site) -> Starlette:
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return RequestLog(app, site.metrics)  # type: ignore[return-value]
+
+
+class RequestLog:
+    """ASGI middleware: one structured log line and one counted status per HTTP request."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        finally:
+            self.metrics.http_requests.labels(status=f"{status // 100}xx").inc()
+            client = scope.get("client")
+            record(
+                requests,
+                "request",
+                method=scope.get("method"),
+                path=scope.get("path"),
+                status=status,
+                ms=now_ms(started),
+                client=client[0] if client else None,
+            )

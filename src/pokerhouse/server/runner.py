@@ -33,6 +33,7 @@ from pokerhouse.server import protocol as p
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.errors import RoomError, Unavailable
+from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.publish import Audience
 from pokerhouse.server.services import Services
 from pokerhouse.store import (
@@ -69,6 +70,7 @@ from pokerhouse.table import (
 )
 
 log = logging.getLogger("pokerhouse.table")
+events_log = logging.getLogger("pokerhouse.events")
 
 #: Act ids remembered per table, so a resent ``act`` is acknowledged, not applied twice.
 REMEMBERED_IDS = 4096
@@ -380,8 +382,10 @@ class TableRunner:
                 raise Unavailable("room_unavailable", "the table is reloading: try again soon")
             await self._dispatch(conn, message)
         except Unavailable as error:
+            self.services.metrics.error(error.code)
             conn.send(frames.error(error.code, str(error), ident, self.id))
         except PokerError as error:
+            self.services.metrics.error(error.code)
             conn.send(frames.error(error.code, str(error), ident, self.id))
 
     async def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
@@ -444,7 +448,7 @@ class TableRunner:
         # Act for the seat on turn if it is one of the player's; otherwise the table
         # names the reason (a stale hand, not in the hand, out of turn).
         seat = to_act if to_act in mine else min(mine)
-        await self.step(Act(seat, Action(kind, body.amount), hand=number))
+        await self.step(Act(seat, Action(kind, body.amount), hand=number), conn)
         self._applied[key] = None
         if len(self._applied) > REMEMBERED_IDS:
             self._applied.popitem(last=False)
@@ -508,11 +512,16 @@ class TableRunner:
 
     # ------------------------------------------------------------ the one path
 
-    async def step(self, command: Command) -> tuple[Logged, ...]:
-        """Apply ``command``, persist what it caused, then tell every watcher."""
+    async def step(self, command: Command, conn: Connection | None = None) -> tuple[Logged, ...]:
+        """Apply ``command``, persist what it caused, then tell every watcher.
+
+        ``conn`` is the connection the command came from, for the logs.
+        """
         hand = self.table.hand
+        started = time.perf_counter()
         step = self.table.apply(command)
         await self._persist(step, hand if hand is not None else self.table.last_hand, command)
+        self._account(command, step, hand, started, conn)
         cards = self.audience.events(step)
         self._started = None
         self._react(step)
@@ -545,6 +554,46 @@ class TableRunner:
             raise Unavailable(
                 "room_unavailable", "the room could not save that: try again soon"
             ) from error
+
+    def _account(
+        self,
+        command: Command,
+        step: tuple[Logged, ...],
+        hand: Any,
+        started: float,
+        conn: Connection | None,
+    ) -> None:
+        """Count and log what a committed step did (never a card: only what is public)."""
+        metrics = self.services.metrics
+        game = self.info.name
+        if isinstance(command, Act | Timeout) and hand is not None and hand.actions:
+            seat, action = hand.actions[-1]
+            metrics.action(game)
+            record(
+                events_log, "action", table=self.id, hand=command.hand,
+                seat=self.table_seat_of(hand, seat), kind=action.kind.value,
+                amount=action.amount, timeout=isinstance(command, Timeout),
+                conn=conn.id if conn is not None else None, ms=now_ms(started),
+            )  # fmt: skip
+        for logged in step:
+            event = logged.event
+            if isinstance(event, TableHandEnded):
+                metrics.hand(game, "finished")
+                record(
+                    events_log, "hand", table=self.id, hand=event.number, game=game,
+                    seats=list(event.seats), net=list(event.net), rake=event.rake,
+                    house=event.house,
+                )  # fmt: skip
+            elif isinstance(event, HandVoided):
+                metrics.hand(game, "voided")
+                record(
+                    events_log, "hand_voided", table=self.id, hand=event.number, reason=event.reason
+                )
+
+    def table_seat_of(self, hand: Any, hand_seat: int) -> int | None:
+        """The table seat of ``hand``'s seat ``hand_seat`` (the hand may have ended)."""
+        places = self.table.hand_seats if self.table.hand is hand else self.table.last_hand_seats
+        return places[hand_seat] if hand_seat < len(places) else None
 
     def _writes(self, step: tuple[Logged, ...], hand: Any, command: Command | None) -> Batch:
         starts: list[HandStart] = []

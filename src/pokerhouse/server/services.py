@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from pokerhouse.server.clock import Clock, SystemClock
 from pokerhouse.server.committer import Committer
+from pokerhouse.server.metrics import Metrics
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import AccountError, Store, User
 from pokerhouse.store.accounts import Account
@@ -39,13 +40,16 @@ class Services:
         settings: RoomSettings | None = None,
         clock: Clock | None = None,
         rng: random.Random | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()
         self.settings = settings if settings is not None else RoomSettings()
         self.clock: Clock = clock if clock is not None else SystemClock()
         #: Shuffles every deck: the system's secure source unless a test seeds one.
         self.rng: random.Random = rng if rng is not None else secrets.SystemRandom()
         self.committer = Committer(store)
+        self.committer.stats.observers.append(self.metrics.committed)
         self._free_bots: list[User] = []
         self._busy_bots: set[int] = set()
         self._next_bot = 0

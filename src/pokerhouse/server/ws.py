@@ -57,7 +57,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
     identity = Identity(user.id, user.username) if user is not None else Identity()
     conn = Connection(identity, send, close, max_buffer=site.settings.max_buffer)
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    site.metrics.connections += 1
+    site.metrics.connections.inc()
     conn.send(frames.message("hello", user=identity.username))
     limits = auth.RateLimit(MESSAGES_PER_SECOND, MESSAGE_BURST)
     chat = auth.RateLimit(CHAT_PER_SECOND, CHAT_BURST)
@@ -87,6 +87,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
             try:
                 message = p.decode(text)
             except p.ProtocolError as error:
+                site.metrics.error(error.code)
                 conn.send(frames.error(error.code, str(error), error.id))
                 errors += 1
                 if errors > MAX_ERRORS:
@@ -100,7 +101,9 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        site.metrics.connections -= 1
+        site.metrics.connections.dec()
+        if conn.close_reason == "slow_client":
+            site.metrics.slow_clients.inc()
         for table in list(conn.tables):
             runner = site.room.runner(table)
             if runner is not None:

@@ -192,7 +192,8 @@ class Table:
         #: Chips the room has taken in rake at this table.
         self.rake_taken = 0
         self._cursor = 0
-        self._last_seats: tuple[int, ...] = ()
+        #: The table seats of the hand dealt last, in hand order (kept after it ends).
+        self.last_hand_seats: tuple[int, ...] = ()
         self._timeouts: dict[int, int] = {}
         # Chips that came to the table and left it, for the conservation check.
         self._chips_in = house_bankroll
@@ -454,7 +455,7 @@ class Table:
                     rake=event.rake,
                 )
             if isinstance(event, HandVoided):
-                return HandSummary(event.number, self._last_seats, {}, 0, hand, voided=True)
+                return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
         raise TableError("no_hand", "no hand has ended")
 
     # ------------------------------------------------------------ seating
@@ -726,7 +727,7 @@ class Table:
 
     def _after_hand(self, seats: tuple[int, ...], move_button: bool = True) -> None:
         """Let leavers go, mark the broke, sit out who timed out twice; move the button."""
-        self._last_seats = seats
+        self.last_hand_seats = seats
         for seat in seats:
             state = self._occupant(seat)
             if state.leaving:

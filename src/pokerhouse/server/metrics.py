@@ -1,0 +1,93 @@
+"""What the room counts about itself, served at ``/metrics`` in Prometheus's text format.
+
+An operator can tell from these alone whether the room is healthy: how many
+connections it holds, how many actions and hands it plays (``rate()`` of the
+counters gives them per second), how long its commits take, how many hands
+are in progress, how many tables can save, and which errors it answers with.
+
+>>> metrics = Metrics()
+>>> metrics.action("razz")
+>>> b'pokerhouse_actions_total{game="razz"} 1.0' in metrics.render()
+True
+"""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+#: Prometheus's text format.
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+
+class Metrics:
+    """The room's counters, gauges and histograms, in a registry of its own."""
+
+    def __init__(self) -> None:
+        self.registry = registry = CollectorRegistry()
+        self.connections = Gauge(
+            "pokerhouse_connections", "Open websocket connections", registry=registry
+        )
+        self.actions = Counter(
+            "pokerhouse_actions_total", "Actions applied and committed", ["game"], registry=registry
+        )
+        self.hands = Counter(
+            "pokerhouse_hands_total", "Hands ended, by how", ["game", "outcome"], registry=registry
+        )
+        self.hands_in_progress = Gauge(
+            "pokerhouse_hands_in_progress", "Hands being played now", registry=registry
+        )
+        self.tables_available = Gauge(
+            "pokerhouse_tables_available",
+            "Tables whose database answers (the others are reloading)",
+            registry=registry,
+        )
+        self.commit_seconds = Histogram(
+            "pokerhouse_commit_seconds",
+            "Time of one group commit of hand-log writes",
+            buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0),
+            registry=registry,
+        )
+        self.commit_parts = Histogram(
+            "pokerhouse_commit_parts",
+            "Tables' writes sharing one group commit",
+            buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256),
+            registry=registry,
+        )
+        self.errors = Counter(
+            "pokerhouse_errors_total",
+            "Refusals sent to clients, by code",
+            ["code"],
+            registry=registry,
+        )
+        self.http_requests = Counter(
+            "pokerhouse_http_requests_total",
+            "HTTP requests answered, by status class",
+            ["status"],
+            registry=registry,
+        )
+        self.slow_clients = Counter(
+            "pokerhouse_slow_clients_total",
+            "Connections cut off for not reading",
+            registry=registry,
+        )
+
+    def action(self, game: str) -> None:
+        """One more action committed at ``game``."""
+        self.actions.labels(game=game).inc()
+
+    def hand(self, game: str, outcome: str) -> None:
+        """A hand of ``game`` ended: ``finished`` or ``voided``."""
+        self.hands.labels(game=game, outcome=outcome).inc()
+
+    def error(self, code: str) -> None:
+        """An ``error`` message with ``code`` went to a client."""
+        self.errors.labels(code=code).inc()
+
+    def committed(self, seconds: float, parts: int) -> None:
+        """A group commit took ``seconds`` for ``parts`` tables' writes."""
+        self.commit_seconds.observe(seconds)
+        self.commit_parts.observe(parts)
+
+    def render(self) -> bytes:
+        """Everything, in Prometheus's text format."""
+        return generate_latest(self.registry)

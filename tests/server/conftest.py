@@ -223,7 +223,7 @@ async def room(db_url: str) -> AsyncIterator[Harness]:
         table(
             "Casino Hold'em",
             "casino-holdem",
-            options={"min_ante": 1, "max_ante": 100, "max_payout": 300},
+            options={"min_ante": 1, "max_ante": 100, "max_payout": 15},
             seats=7,
             max_boxes=3,
             min_buy_in=20,

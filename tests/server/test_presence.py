@@ -131,3 +131,58 @@ async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(room: Harness) -> 
     await room.settle()
     me = (await ann.http.get("/api/me")).json()
     assert me["wallet"] == 10_000 + result and me["seats"] == []
+
+
+async def test_away_at_the_end_of_a_hand_sits_out_and_after_ten_minutes_stands_up(
+    room: Harness,
+) -> None:
+    table, ann, bob = await start_3x4(room)
+    runner = room.site.room.runners[table]
+    await ann.ws.close()  # gone, and not back
+    while runner.table.hand is not None:
+        seat = runner.table.to_act()
+        if seat == 0:
+            decision = runner.banks.current
+            assert decision is not None
+            await room.clock.advance(decision.deadline - room.clock.now() + 0.01)
+        else:
+            await act_once(bob, table)
+        await room.settle()
+    await bob.wait_for(
+        lambda f: (
+            f.get("type") == "event"
+            and f["event"]["type"] == "sitting_out"
+            and f["event"]["seat"] == 0
+        )
+    )
+    await room.clock.advance(room.site.settings.away_seconds + 1)
+    await room.settle()
+    left = await bob.wait_for(
+        lambda f: f.get("type") == "event" and f["event"]["type"] == "player_left"
+    )
+    assert left["event"]["seat"] == 0
+    me = (await ann.http.get("/api/me")).json()
+    assert me["seats"] == [] and me["wallet"] == 10_000 - 100 + left["event"]["chips"]
+
+
+async def test_a_low_player_may_top_up_once_an_hour(room: Harness) -> None:
+    rich = await room.player()
+    refused = await rich.http.post("/api/me/top-up", headers=rich.csrf())
+    assert (refused.status_code, refused.json()["code"]) == (409, "not_low")
+    # A player down to 500 chips: topped up to the grant, then not again within the hour.
+    await room.site.store.create_user("short_stack", "correct horse battery", grant=500)
+    poor = Client(room.base, "short_stack")
+    room.clients.append(poor)
+    csrf = (await poor.http.get("/api/csrf")).json()["csrf"]
+    login = await poor.http.post(
+        "/api/login",
+        json={"username": "short_stack", "password": "correct horse battery"},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert login.json()["wallet"] == 500
+    topped = await poor.http.post("/api/me/top-up", headers=poor.csrf())
+    assert topped.status_code == 200 and topped.json()["wallet"] == 10_000
+    again = await poor.http.post("/api/me/top-up", headers=poor.csrf())
+    assert again.status_code in (409, 429)
+    ledger = (await poor.http.get("/api/me/ledger")).json()
+    assert sorted(line["kind"] for line in ledger["lines"]) == ["grant", "top-up"]

@@ -153,7 +153,8 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
         spectators: list[tuple[Client, int]] = []
         for name, table_id in ids.items():
             runner = room.runners[table_id]
-            free = [s for s in range(runner.config.seats) if runner.table.seat(s) is None]
+            # Bots take the lowest free seats: people sit at the highest.
+            free = [s for s in range(runner.config.seats) if runner.table.seat(s) is None][::-1]
             if name.startswith("Casino"):
                 ann = await harness.player()
                 seats = free[:2]

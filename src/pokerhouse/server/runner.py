@@ -39,11 +39,11 @@ from pokerhouse.server.services import Services
 from pokerhouse.store import (
     ActionRecord,
     Batch,
+    DatabaseError,
     HandFinish,
     HandLog,
     HandStart,
     HandVoid,
-    StoreError,
     TableDef,
     User,
 )
@@ -74,22 +74,6 @@ events_log = logging.getLogger("pokerhouse.events")
 
 #: Act ids remembered per table, so a resent ``act`` is acknowledged, not applied twice.
 REMEMBERED_IDS = 4096
-#: Store errors that are the player's to fix, not the database's fault.
-_REFUSALS = frozenset(
-    {
-        "insufficient_funds",
-        "seat_taken",
-        "already_seated",
-        "too_many_boxes",
-        "buy_in_too_small",
-        "buy_in_too_large",
-        "bad_amount",
-        "in_hand",
-        "not_seated",
-    }
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     """Who holds a seat: the account, the name shown, and whether it is one of the room's bots."""
@@ -482,9 +466,7 @@ class TableRunner:
         """A wallet move before a seating command: a refusal is the player's, a failure ours."""
         try:
             return await operation
-        except StoreError as error:
-            if error.code in _REFUSALS:
-                raise
+        except (DatabaseError, OSError) as error:
             self._lost(error)
             raise Unavailable(
                 "room_unavailable", "the room could not save that: try again soon"

@@ -74,6 +74,8 @@ events_log = logging.getLogger("pokerhouse.events")
 
 #: Act ids remembered per table, so a resent ``act`` is acknowledged, not applied twice.
 REMEMBERED_IDS = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """Who holds a seat: the account, the name shown, and whether it is one of the room's bots."""

@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -53,8 +54,13 @@ class Site:
         store_options: Mapping[str, Any] | None = None,
     ) -> None:
         self.database_url = database_url
-        self.store_options = dict(store_options or {})
         self.settings = settings if settings is not None else RoomSettings()
+        self.store_options = dict(store_options or {})
+        if self.settings.argon2 is not None and "password_hasher" not in self.store_options:
+            time_cost, memory_cost, parallelism = self.settings.argon2
+            self.store_options["password_hasher"] = PasswordHasher(
+                time_cost=time_cost, memory_cost=memory_cost, parallelism=parallelism
+            )
         self._clock = clock
         self._rng = rng
         self._tables = tables

@@ -312,8 +312,10 @@ def measure_windows(
     warmup: float,
     rates: list[float | None],
     metrics: bool,
+    profile: str | None = None,
 ) -> list[Measure]:
-    """Run one window per offered rate (``None``: as fast as it goes) on seated clients."""
+    """Run one window per offered rate (``None``: as fast as it goes) on seated clients;
+    with ``profile``, py-spy samples the server through the first window into that file."""
     results = []
     for rate in rates:
         measure = Measure(label, tables, seconds, rate)
@@ -325,6 +327,14 @@ def measure_windows(
         cpu, measure.rss_start = server.cpu(), server.rss()
         before = scrape(server.port) if metrics else {}
         load_start = os.getloadavg()[0]
+        spy = None
+        if profile and not results:
+            spy = subprocess.Popen(
+                [shutil.which("py-spy") or "py-spy", "record", "--pid", str(server.popen.pid),
+                 "--duration", str(int(seconds)), "--rate", "100", "--nonblocking",
+                 "--format", "raw", "--output", profile],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
         time.sleep(max(0.0, end - time.time()))
         measure.server_cpu, measure.rss_end = server.cpu() - cpu, server.rss()
         if metrics:
@@ -332,6 +342,8 @@ def measure_windows(
             measure.server = {key: after[key] - before[key] for key in after}
         measure.load = (round(load_start, 2), round(os.getloadavg()[0], 2))
         clients.collect(measure, timeout=120)
+        if spy is not None:
+            spy.wait(timeout=60)
         results.append(measure)
         report(measure)
     return results
@@ -413,7 +425,7 @@ def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Me
             rates: list[float | None] = list(args.rate) if args.rate else [None]
             measures = measure_windows(
                 "room", server, clients, args.tables, args.seconds, args.warmup, rates,
-                metrics=True,
+                metrics=True, profile=args.profile,
             )  # fmt: skip
         finally:
             clients.stop()
@@ -464,6 +476,10 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--log-level", default="warning", help="the server's (default warning)")
     parser.add_argument("--quick", action="store_true", help="a 20-second smoke run")
+    parser.add_argument(
+        "--profile", metavar="FILE",
+        help="sample the room's server with py-spy through the first window (collapsed stacks)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.quick:
         args.tables = min(args.tables, 10)

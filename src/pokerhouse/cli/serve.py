@@ -156,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokerhouse.server.app import Site, create_app
     from pokerhouse.server.logs import configure
+    from pokerhouse.server.sockets import uvicorn_ws
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:
@@ -170,6 +171,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
+        ws=uvicorn_ws(),
         ws_max_size=65536,
         # Frames are small JSON: compressing each one costs more CPU than it saves on
         # the wire, and a per-socket deflate context costs memory per connection.

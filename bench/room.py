@@ -174,6 +174,7 @@ class Measure:
     frames: int = 0
     client_cpu: float = 0.0
     server_cpu: float = 0.0
+    rss_seated: int = 0
     rss_start: int = 0
     rss_end: int = 0
     server: dict[str, float] = field(default_factory=dict)
@@ -216,6 +217,7 @@ class Measure:
             "server_cpu_share": round(self.server_cpu / self.seconds, 3),
             "server_cpu_us_per_action": round(self.server_cpu / actions * 1e6, 1),
             "client_cpu_us_per_action": round(self.client_cpu / actions * 1e6, 1),
+            "rss_seated_mb": round(self.rss_seated / 2**20, 1),
             "rss_start_mb": round(self.rss_start / 2**20, 1),
             "rss_end_mb": round(self.rss_end / 2**20, 1),
             "rss_growth_pct": (
@@ -313,12 +315,13 @@ def measure_windows(
     rates: list[float | None],
     metrics: bool,
     profile: str | None = None,
+    rss_seated: int = 0,
 ) -> list[Measure]:
     """Run one window per offered rate (``None``: as fast as it goes) on seated clients;
     with ``profile``, py-spy samples the server through the first window into that file."""
     results = []
     for rate in rates:
-        measure = Measure(label, tables, seconds, rate)
+        measure = Measure(label, tables, seconds, rate, rss_seated=rss_seated)
         interval = 0.0 if rate is None else tables / rate
         start = time.time() + warmup
         end = start + seconds
@@ -416,6 +419,7 @@ def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Me
         clients = Clients(port, tables, names_for(tables, secrets.token_hex(2)), False, args.procs)
         try:
             clients.ready(timeout=600)
+            seated = server.rss()
             print(
                 f"# room: {args.tables * SEATS} players signed up and seated in "
                 f"{time.perf_counter() - started:.1f} s",
@@ -425,7 +429,7 @@ def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Me
             rates: list[float | None] = list(args.rate) if args.rate else [None]
             measures = measure_windows(
                 "room", server, clients, args.tables, args.seconds, args.warmup, rates,
-                metrics=True, profile=args.profile,
+                metrics=True, profile=args.profile, rss_seated=seated,
             )  # fmt: skip
         finally:
             clients.stop()

@@ -7,6 +7,6 @@
 import * as lobby from "./lobby.js";
 import * as login from "./login.js";
 import * as register from "./register.js";
+import * as table from "./table.js";
 
-
-export const PAGES = [lobby, login, register];
+export const PAGES = [lobby, login, register, table];

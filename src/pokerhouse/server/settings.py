@@ -46,6 +46,10 @@ class RoomSettings:
     max_buffer: int = 1 << 20
     #: New accounts one address may open in an hour.
     registrations_per_hour: int = 30
+    #: argon2id's ``(time_cost, memory_cost in KiB, parallelism)`` for new password hashes;
+    #: ``None``: argon2-cffi's defaults. Lighter costs are for load tests, never for a room
+    #: people use: they make stolen hashes cheaper to crack.
+    argon2: tuple[int, int, int] | None = None
 
     def think_time(self, rng: random.Random | None = None) -> float:
         """How long a bot thinks this time."""

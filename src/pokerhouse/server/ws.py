@@ -20,6 +20,7 @@ from pokerhouse.server import auth, frames
 from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.runner import Request, Watch
+from pokerhouse.server.sockets import send_many_of
 
 if TYPE_CHECKING:
     from pokerhouse.server.app import Site
@@ -55,7 +56,13 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         await ws.close(code=code, reason=reason)
 
     identity = Identity(user.id, user.username) if user is not None else Identity()
-    conn = Connection(identity, send, close, max_buffer=site.settings.max_buffer)
+    conn = Connection(
+        identity,
+        send,
+        close,
+        max_buffer=site.settings.max_buffer,
+        send_many=send_many_of(ws.scope),
+    )
     writer = asyncio.get_running_loop().create_task(conn.writer())
     site.metrics.connections.inc()
     conn.send(frames.message("hello", user=identity.username))

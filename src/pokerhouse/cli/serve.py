@@ -10,6 +10,10 @@ room's timings:
     hand_pause = 2.0          # seconds between hands
     bot_think = [0.5, 1.5]    # a bot's pause before it acts
     window_seconds = 10       # Casino Hold'em's betting window
+    ping_seconds = 20         # ping every websocket; close one silent this long after a ping
+    max_buffer = 1048576      # bytes a client may leave unread before it is cut off
+    database_seconds = 5      # deadline of every database call
+    retry_seconds = 1         # a table whose database failed tries to reload this often
 
     [[tables]]
     name = "Razz 5/10, ante 1"
@@ -37,7 +41,12 @@ from pokerhouse.errors import InvalidSpec
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
 
-_ROOM_KEYS = {"hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant"}
+_ROOM_KEYS = {
+    "hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
+    "ping_seconds", "max_buffer", "retry_seconds", "database_seconds",
+}  # fmt: skip
+#: Keys that must be more than zero (a zero ping or deadline would mean "never").
+_POSITIVE_SECONDS = ("ping_seconds", "retry_seconds", "database_seconds")
 _TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
 
 
@@ -97,7 +106,12 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
     for key in ("hand_pause", "window_seconds", "away_seconds"):
         if key in values and not _seconds(values[key]):
             raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds >= 0")
-    for key in ("log_size", "grant"):
+    for key in _POSITIVE_SECONDS:
+        if key in values and not (_seconds(values[key]) and values[key] > 0):
+            raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds > 0")
+        if key in values:
+            values[key] = float(values[key])
+    for key in ("log_size", "grant", "max_buffer"):
         if key in values and (type(values[key]) is not int or values[key] < 1):
             raise InvalidSpec("bad_config", f"{path}: {key} is a whole number >= 1")
     settings = RoomSettings(**values)

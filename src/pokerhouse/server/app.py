@@ -34,7 +34,7 @@ from pokerhouse.server.openapi import openapi_document
 from pokerhouse.server.room import Room
 from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.ws import websocket_endpoint
+from pokerhouse.server.ws import websocket_endpoint, with_abort
 from pokerhouse.store import Store, TableConfig
 
 log = logging.getLogger("pokerhouse.server")
@@ -88,7 +88,8 @@ class Site:
 
     async def start(self) -> None:
         """Open the store and start the room."""
-        self._store = await Store.open(self.database_url, **self.store_options)
+        options = {"deadline": self.settings.database_seconds, **self.store_options}
+        self._store = await Store.open(self.database_url, **options)
         self._services = Services(
             self._store,
             settings=self.settings,
@@ -176,6 +177,9 @@ class RequestLog:
         self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(with_abort(scope, send), receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -23,6 +23,7 @@ import websockets
 
 from pokerhouse.server.app import Site, create_app
 from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.protocol import MAX_SOCKET_FRAME
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
@@ -179,7 +180,12 @@ async def serve(
         store_options={"password_hasher": FAST_HASHER},
     )
     config = uvicorn.Config(
-        create_app(site), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
+        create_app(site),
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        lifespan="on",
+        ws_max_size=MAX_SOCKET_FRAME,  # as `pokerhouse serve` has it
     )
     server = uvicorn.Server(config)
     task = asyncio.get_running_loop().create_task(server.serve())

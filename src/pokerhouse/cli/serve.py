@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokerhouse.server.app import Site, create_app
     from pokerhouse.server.logs import configure
+    from pokerhouse.server.protocol import MAX_SOCKET_FRAME
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:
@@ -142,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
-        ws_max_size=65536,
+        ws_max_size=MAX_SOCKET_FRAME,
         lifespan="on",
         log_config=None,  # the room's own logging, set up above
         access_log=False,

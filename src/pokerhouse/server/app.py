@@ -32,7 +32,7 @@ from pokerhouse.server.openapi import openapi_document
 from pokerhouse.server.room import Room
 from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.ws import websocket_endpoint
+from pokerhouse.server.ws import Limits, websocket_endpoint
 from pokerhouse.store import Store, TableConfig
 
 log = logging.getLogger("pokerhouse.server")
@@ -59,6 +59,7 @@ class Site:
         self._rng = rng
         self._tables = tables
         self.metrics = Metrics()
+        self.limits = Limits(self.settings)
         self.api = Api(self)
         self._store: Store | None = None
         self._services: Services | None = None

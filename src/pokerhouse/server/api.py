@@ -199,6 +199,7 @@ class Api:
         old = request.cookies.get(auth.SESSION_COOKIE)
         if old:
             await store.end_session(old)  # a new token at every login
+            self.site.session_ended(old)
         return self._session_response(request, await self._me(user), token, 200)
 
     async def logout(self, request: Request) -> Response:
@@ -209,6 +210,7 @@ class Api:
         token = request.cookies.get(auth.SESSION_COOKIE)
         if token:
             await self.site.store.end_session(token)
+            self.site.session_ended(token)
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response

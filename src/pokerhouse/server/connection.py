@@ -102,6 +102,7 @@ class Connection:
                     break
         finally:
             if self.close_reason:
-                code = 1008 if self.close_reason == "policy" else 1013
+                # A broken rule or an ended session: policy; too slow a reader: try again later.
+                code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
                 with contextlib.suppress(Exception):  # the socket may be gone already
                     await self._close(code, self.close_reason)

@@ -21,6 +21,7 @@ from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.logs import events, record
 from pokerhouse.server.runner import Request, Watch
+from pokerhouse.store.users import token_hash
 
 if TYPE_CHECKING:
     from pokerhouse.server.app import Site
@@ -74,6 +75,9 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
     writer = asyncio.get_running_loop().create_task(conn.writer())
     site.metrics.connections.inc()
     conn.send(frames.message("hello", user=identity.username))
+    session = token_hash(token) if user is not None and token else None
+    if session is not None:
+        site.sockets.setdefault(session, set()).add(conn)
     limits = site.limits
     budget = Limits.key(conn)
     record(events, "connection", conn=conn.id, user=identity.username, open=True)
@@ -117,6 +121,10 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         pass
     finally:
         site.metrics.connections.dec()
+        if session is not None and session in site.sockets:
+            site.sockets[session].discard(conn)
+            if not site.sockets[session]:
+                del site.sockets[session]
         record(events, "connection", conn=conn.id, open=False, reason=conn.close_reason or None)
         if conn.close_reason == "slow_client":
             site.metrics.slow_clients.inc()

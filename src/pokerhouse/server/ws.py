@@ -74,6 +74,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
     conn = Connection(identity, send, close, max_buffer=site.settings.max_buffer)
     writer = asyncio.get_running_loop().create_task(conn.writer())
     site.metrics.connections.inc()
+    site.metrics.connections_opened.inc()
     conn.send(frames.message("hello", user=identity.username))
     session = token_hash(token) if user is not None and token else None
     if session is not None:

@@ -24,6 +24,7 @@ import websockets
 
 from pokerhouse.server.app import Site, create_app
 from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.protocol import MAX_SOCKET_FRAME
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.sockets import uvicorn_ws
 from pokerhouse.store import TableConfig
@@ -194,6 +195,7 @@ async def serve(
         lifespan="on",
         ws=uvicorn_ws(),
         ws_per_message_deflate=False,
+        ws_max_size=MAX_SOCKET_FRAME,  # as `pokerhouse serve` has it
     )
     server = uvicorn.Server(config)
     sockets = None

@@ -162,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
 
     from pokerhouse.server.app import Site, create_app
     from pokerhouse.server.logs import configure
+    from pokerhouse.server.protocol import MAX_SOCKET_FRAME
     from pokerhouse.server.sockets import uvicorn_ws
     from pokerhouse.store.urls import database_url
 
@@ -178,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
         ws=uvicorn_ws(),
-        ws_max_size=65536,
+        ws_max_size=MAX_SOCKET_FRAME,
         # Frames are small JSON: compressing each one costs more CPU than it saves on
         # the wire, and a per-socket deflate context costs memory per connection.
         ws_per_message_deflate=False,

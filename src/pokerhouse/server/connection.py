@@ -120,7 +120,8 @@ class Connection:
             sending.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sending
-            code = 1008 if self.close_reason == "policy" else 1013
+            # A broken rule or an ended session: policy; too slow a reader: try again later.
+            code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
             try:
                 await asyncio.wait_for(
                     self._close(code, self.close_reason or "closed"), timeout=CLOSE_GRACE

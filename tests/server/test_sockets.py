@@ -30,7 +30,7 @@ async def test_queued_frames_go_in_one_write() -> None:
         writes.append(list(frames))
 
     conn = Connection(Identity(), _never, _close, send_many=send_many)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    writer = asyncio.get_running_loop().create_task(conn.run())
     for frame in (b"one", b"two", b"three"):
         conn.send(frame)
     await asyncio.sleep(0)
@@ -48,7 +48,7 @@ async def test_a_client_that_stops_reading_is_cut_off() -> None:
         await paused.wait()
 
     conn = Connection(Identity(), _never, _close, max_buffer=1000, send_many=send_many)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    writer = asyncio.get_running_loop().create_task(conn.run())
     conn.send(b"x" * 600)
     await asyncio.sleep(0)  # the writer takes it and blocks on the socket
     conn.send(b"y" * 600)

@@ -29,6 +29,11 @@ class Metrics:
         self.connections = Gauge(
             "pokerhouse_connections", "Open websocket connections", registry=registry
         )
+        self.connections_opened = Counter(
+            "pokerhouse_connections_opened_total",
+            "Websocket connections accepted (rate(): new connections per second)",
+            registry=registry,
+        )
         self.actions = Counter(
             "pokerhouse_actions_total", "Actions applied and committed", ["game"], registry=registry
         )

@@ -459,6 +459,17 @@ async def _postgres(url: str, name: str, create: bool) -> None:
         await conn.close()
 
 
+def _rates(text: str) -> list[float | None]:
+    """``max,1000,2000`` -> ``[None, 1000.0, 2000.0]``."""
+    rates: list[float | None] = []
+    for part in text.split(","):
+        rate = None if part.strip() == "max" else float(part)
+        if rate is not None and rate <= 0:
+            raise argparse.ArgumentTypeError(f"a rate is > 0 actions/s, not {part}")
+        rates.append(rate)
+    return rates
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bare server and the room; print every window; exit 1 on errors or bad books."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -472,8 +483,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
     parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     parser.add_argument(
-        "--rate", type=lambda text: [float(x) for x in text.split(",")], default=None,
-        help="offered actions/s, one window each (comma-separated): find the knee",
+        "--rate", type=_rates, default=None,
+        help="offered actions/s, one window each (comma-separated; 'max': unpaced): the knee",
     )  # fmt: skip
     parser.add_argument(
         "--database-url", default=None,

@@ -33,6 +33,9 @@ from wsclient import WsClient
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
 PASSWORD = "load-test-password"
+#: The least time between one player's messages: under the room's 20 a second per player
+#: (a heads-up pair at a fast table would otherwise be refused as ``rate_limited``).
+PLAYER_GAP = 1 / 15
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,7 @@ class Player:
         self._count = 0
         self._pending: tuple[str, float] | None = None
         self._held: tuple[int, dict[str, Any]] | None = None
+        self._last_sent = 0.0
         self._loop = asyncio.get_running_loop()
 
     # ------------------------------------------------------------ frames
@@ -173,7 +177,7 @@ class Player:
             return
         self._held = None
         action = self.choose(decision)
-        wait = self.pace.last + self.pace.interval - now
+        wait = max(self.pace.last + self.pace.interval, self._last_sent + PLAYER_GAP) - now
         if wait > 0:
             self._loop.call_later(wait, self._act, hand, action)
         else:
@@ -214,6 +218,7 @@ class Player:
         self._count += 1
         ident = f"{self.name}-{self._count}"
         self._pending = (ident, time.perf_counter())
+        self._last_sent = self._pending[1]
         if self.window.inside(self._pending[1]):
             self.tally.acts += 1
         self.socket.send(

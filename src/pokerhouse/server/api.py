@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerhouse.errors import PokerError
 from pokerhouse.history.json_history import record as history_record
+from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 TOP_UP_BELOW = 1000
 TOP_UP_EVERY = 3600.0
 MAX_BODY = 4096
+#: The ``?format=`` of ``GET /api/hands/{id}``.
+HAND_FORMATS = ("json", "text", "phh")
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=True):
@@ -287,8 +290,8 @@ class Api:
         except ValueError:
             return problem(404, "unknown_hand", "no such hand")
         fmt = request.query_params.get("format", "json")
-        if fmt not in ("json", "text"):
-            return problem(400, "bad_format", "format is json or text")
+        if fmt not in HAND_FORMATS:
+            return problem(400, "bad_format", "format is json, text or phh")
         store = self.site.store
         try:
             found = await store.get_hand(hand_id)
@@ -318,7 +321,13 @@ class Api:
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
         if fmt == "text":
-            return PlainTextResponse(to_text(hand, viewer))
+            return PlainTextResponse(to_text(hand, viewer, names=names))
+        if fmt == "phh":
+            if hand.game != "razz":
+                return problem(400, "no_phh", f"PHH is written for Razz only, not for {hand.game}")
+            # The viewer's copy only: another seat's hidden cards are written "??".
+            text = to_phh(hand, seat=viewer, players=names, table=found.table_id, hand=found.number)
+            return PlainTextResponse(text, media_type="application/toml")
         document = history_record(hand, viewer).to_dict()
         return JSONResponse(
             {

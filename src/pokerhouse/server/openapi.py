@@ -177,20 +177,21 @@ def openapi_document() -> dict[str, Any]:
                             "name": "format",
                             "in": "query",
                             "required": False,
-                            "schema": {"type": "string", "enum": ["json", "text"]},
+                            "schema": {"type": "string", "enum": ["json", "text", "phh"]},
                         },
                     ],
                     "responses": {
                         "200": {
-                            "description": "The history: JSON, or readable text.",
+                            "description": "The history: JSON, readable text, or PHH (Razz).",
                             "content": {
                                 "application/json": {
                                     "schema": {"$ref": "#/components/schemas/HandHistory"}
                                 },
                                 "text/plain": {"schema": {"type": "string"}},
+                                "application/toml": {"schema": {"type": "string"}},
                             },
                         },
-                        "400": _problem("Unknown format."),
+                        "400": _problem("Unknown format, or PHH for a game other than Razz."),
                         "403": _problem("A running hand is open only to its players."),
                         "404": _problem("No such hand."),
                         "409": _problem("The hand has no history (voided)."),

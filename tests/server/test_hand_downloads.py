@@ -7,7 +7,7 @@ import tomllib
 from typing import Any
 
 from pokerhouse.cards import Card
-from pokerhouse.history import read_phh, replay
+from pokerhouse.history import read_phh, replay, replay_phh
 from tests.server.conftest import Client, Harness
 from tests.server.play import passive, play_hand, sit
 
@@ -80,7 +80,9 @@ async def test_a_folded_razz_hand_downloads_without_the_other_players_down_cards
     assert in_phh <= allowed and not in_phh & hidden
     assert any(f"p{other + 1} ????" in line for line in fields["actions"])
     # The download is a PHH file our reader takes back, finishing stacks and all.
-    assert read_phh(phh.text).finishing_stacks == tuple(document["history"]["finishing_stacks"])
+    finishing = tuple(document["history"]["finishing_stacks"])
+    assert read_phh(phh.text).finishing_stacks == finishing
+    assert replay_phh(phh.text).stacks == finishing
 
     text = (await ann.http.get(f"/api/hands/{hand_id}", params={"format": "text"})).text
     assert f"{ann.name}" in text and f"{bob.name}" in text

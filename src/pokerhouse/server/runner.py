@@ -27,8 +27,9 @@ from pokerhouse.cards import Deck, parse_cards
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
+from pokerhouse.games.casino_holdem import CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_from_dict, spec_to_dict, to_json
-from pokerhouse.server import frames
+from pokerhouse.server import frames, practice
 from pokerhouse.server import protocol as p
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.server.connection import Connection
@@ -110,6 +111,8 @@ class Watch:
     conn: Connection
     on: bool
     since: int | None = None
+    #: Send this watcher a fresh snapshot after every step.
+    views: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,8 @@ class TableRunner:
         self._bots: dict[int, Bot] = {}
         self._applied: OrderedDict[tuple[int, str], None] = OrderedDict()
         self._timers: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        #: Practice-mode counts of a call's value in flight (kept so they are not collected).
+        self._counting: set[asyncio.Task[None]] = set()
         self._tokens = 0
         self._deck: tuple[list[str], int] | None = None
         self._decision: tuple[int, int, int] | None = None
@@ -344,7 +349,7 @@ class TableRunner:
         if not item.on:
             self.audience.remove(conn)
             return
-        self.audience.add(conn)
+        self.audience.add(conn, views=item.views)
         for seat, player in self.players.items():
             if player.user_id == conn.user_id:
                 self._away_since.pop(seat, None)
@@ -401,8 +406,31 @@ class TableRunner:
                 await self._add_chips(seat, user, amount)
             case p.Wager(seat=seat, ante=ante, bonus=bonus):
                 await self._wager(user, seat, ante, bonus)
+            case p.CallEv(seat=seat):
+                self._own_seat(user, seat)
+                self._call_ev(conn, seat)
             case _:
                 raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
+
+    def _call_ev(self, conn: Connection, seat: int) -> None:
+        """Practice mode: calling's exact value for the asker's own box, counted off the loop."""
+        if not isinstance(self.spec, CasinoHoldemSpec):
+            raise RoomError("bad_request", "the call's value is for Casino Hold'em boxes")
+        hole, flop, ante = practice.own_box(self.table, seat)
+        number = self.table.hand_number
+        spec = self.spec
+
+        async def count() -> None:
+            body = await asyncio.to_thread(practice.call_value, spec, hole, flop, ante)
+            conn.send(
+                frames.message(
+                    "call_ev", table=self.id, seq=self.table.seq, hand=number, seat=seat, **body
+                )
+            )
+
+        task = asyncio.get_running_loop().create_task(count())
+        self._counting.add(task)
+        task.add_done_callback(self._counting.discard)
 
     def _seats_of(self, user: int) -> frozenset[int]:
         return frozenset(seat for seat, player in self.players.items() if player.user_id == user)
@@ -514,6 +542,8 @@ class TableRunner:
             self.audience.private(self.table)
         elif self._started is not None:
             self.audience.private(self.table, only=frozenset({self._started}))
+        if self.audience.view_watchers:
+            self.audience.views(self.table, self.extras())
         return step
 
     async def _persist(self, step: tuple[Logged, ...], hand: Any, command: Command | None) -> None:

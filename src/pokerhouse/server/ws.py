@@ -136,7 +136,7 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
         since = message.since if isinstance(message, p.Resume) else None
-        runner.post(Watch(conn, on=True, since=since))
+        runner.post(Watch(conn, on=True, since=since, views=message.views))
         return
     if isinstance(message, p.Unwatch):
         conn.tables.discard(table)

@@ -229,10 +229,10 @@ export function replayer(doc, start = 0) {
       type: "button", class: "replay-button", "aria-label": t(label), "aria-keyshortcuts": key.shortcut,
       title: `${t(label)} (${key.hint})`, onclick: () => go(move()),
     }, key.symbol);
-  const first = button({ symbol: "⏮", shortcut: "Home", hint: "Home" }, "hands.first", () => 0);
+  const first = button({ symbol: "⇤", shortcut: "Home", hint: "Home" }, "hands.first", () => 0);
   const back = button({ symbol: "◀", shortcut: "ArrowLeft", hint: "←" }, "hands.back", () => index - 1);
   const forward = button({ symbol: "▶", shortcut: "ArrowRight", hint: "→" }, "hands.forward", () => index + 1);
-  const last = button({ symbol: "⏭", shortcut: "End", hint: "End" }, "hands.last", () => all.length - 1);
+  const last = button({ symbol: "⇥", shortcut: "End", hint: "End" }, "hands.last", () => all.length - 1);
   const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("hands.controls") },
     first, back, counter, forward, last);
   const root = h("section", {

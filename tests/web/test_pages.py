@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import re
 import shutil
 import tomllib
@@ -335,6 +336,12 @@ def test_my_hands_lists_the_hands_and_the_replayer_steps_through_one(
     page.screenshot(path=str(SCREENSHOTS / "replayer-desktop.png"), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+    phone = _page(browser, played, signed_in=True, lang="ru", width=360)
+    _open(phone, played, f"/hands/{played.razz_hand}?step=7")
+    phone.locator(".replayer").wait_for()
+    assert phone.locator(".replay-counter").inner_text() == f"Шаг 8 из {total}"
+    phone.screenshot(path=str(SCREENSHOTS / "replayer-phone-ru.png"), full_page=True)
+    phone.context.close()
 
 
 RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack"]
@@ -387,6 +394,8 @@ def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
     assert page.locator('[data-figure="wallet"]').inner_text() == f"{me['wallet']:,}"
     kinds = page.locator(".statement tbody td:nth-child(2)").all_inner_texts()
     assert "Welcome chips" in kinds and "Buy-in" in kinds and "Cash-out" in kinds
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "account-desktop.png"), full_page=True)
     chart = page.locator("svg.chart")
     assert chart.get_attribute("role") == "img"
     assert chart.locator("path.line").count() == 1
@@ -398,4 +407,52 @@ def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
     assert "Приветственные фишки" in page.locator(".statement").inner_text()
     assert re.search(r"10[\u00a0\u202f ]000", page.locator("#chart-summary").inner_text())
     assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+def _axe_source() -> str:
+    """axe-core's script, from npm (``.ci/run`` installs it and names it in POKERHOUSE_AXE)."""
+    path = os.environ.get("POKERHOUSE_AXE") or str(
+        Path(__file__).resolve().parents[2] / ".ci/node/node_modules/axe-core/axe.min.js"
+    )
+    if not Path(path).exists():
+        if os.environ.get("CI"):
+            raise AssertionError(f"axe-core is not at {path}")
+        pytest.skip("needs axe-core from npm (see .ci/run)")
+    return Path(path).read_text()
+
+
+@pytest.mark.parametrize(
+    ("path", "signed_in", "width"),
+    [
+        *((f"/rules/{game}", False, 1200) for game in GAMES),
+        ("/rules/razz", False, 360),
+        ("/hands", True, 1200),
+        ("/hands", True, 360),
+        ("/hands/{razz}", True, 1200),
+        ("/hands/{razz}", True, 360),
+        ("/account", True, 1200),
+        ("/account", True, 360),
+    ],
+)
+def test_the_pages_have_no_serious_accessibility_violation(
+    browser: Any, played: Played, path: str, signed_in: bool, width: int
+) -> None:
+    page = _page(browser, played, signed_in=signed_in, width=width)
+    _open(page, played, path.format(razz=played.razz_hand))
+    page.wait_for_selector(".ranking, table.data, .replayer, .statement")
+    page.add_script_tag(content=_axe_source())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    assert result["testEngine"]["name"] == "axe-core"
+    serious = [
+        (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, serious
+    if width <= 360:  # usable on a phone: nothing makes the page scroll sideways
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.context.close()

@@ -268,8 +268,16 @@ export function replayer(doc, start = 0) {
     for (const item of log.querySelectorAll(".log-step")) {
       const here = Number(item.dataset.step) === index;
       item.classList.toggle("current", here);
-      if (here) item.setAttribute("aria-current", "step");
-      else item.removeAttribute("aria-current");
+      if (here) {
+        item.setAttribute("aria-current", "step");
+        // Keep the current step in sight inside the log's own scroll box (not the page's).
+        const top = item.offsetTop - log.offsetTop;
+        if (top < log.scrollTop || top + item.offsetHeight > log.scrollTop + log.clientHeight) {
+          log.scrollTop = Math.max(0, top - log.clientHeight / 2);
+        }
+      } else {
+        item.removeAttribute("aria-current");
+      }
     }
     replace(table, drawTable(doc, step.state));
   }

@@ -24,12 +24,16 @@ export function render(el, params, ctx) {
   replace(el, h("section", { class: "pages account", "aria-labelledby": "account-title" },
     h("h1", { id: "account-title" }, t("account.title")), body));
   let alive = true;
-  Promise.all([ctx.api.get("/api/me"), ctx.api.get("/api/me/ledger")])
-    .then(([me, ledger]) => {
+  Promise.all([
+    ctx.api.get("/api/me"),
+    ctx.api.get("/api/me/ledger"),
+    ctx.api.get("/api/tables").catch(() => ({ tables: [] })),
+  ])
+    .then(([me, ledger, lobby]) => {
       if (!alive) return;
       const page = Number(params.query.get("page") || "1");
       replace(body,
-        balance(me, ctx),
+        balance(me, new Map(lobby.tables.map((table) => [table.id, table.name])), ctx),
         chart(ledger.lines, ctx),
         h("section", { "aria-labelledby": "statement-title" },
           h("h2", { id: "statement-title" }, t("account.statement")),
@@ -48,7 +52,7 @@ export function render(el, params, ctx) {
   return () => { alive = false; };
 }
 
-function balance(me, ctx) {
+function balance(me, tableNames, ctx) {
   const { t, formatChips } = ctx;
   const message = h("p", { class: "top-up-message", role: "status" });
   const topUp = h("button", {
@@ -75,7 +79,7 @@ function balance(me, ctx) {
     me.seats.length
       ? h("ul", { class: "seats" }, me.seats.map((seat) =>
         h("li", {}, h("a", { href: `#/table/${seat.table}` }, t("account.seat_at", {
-          table: seat.table, seat: seat.seat + 1, stack: formatChips(seat.stack),
+          table: tableNames.get(seat.table) || seat.table, seat: seat.seat + 1, stack: formatChips(seat.stack),
         })))))
       : null,
     h("p", { class: "hint" }, t("account.top_up_help")), topUp, message);
@@ -83,7 +87,9 @@ function balance(me, ctx) {
 
 function statement(lines, ctx) {
   const { t, formatChips } = ctx;
-  return h("table", { class: "data statement" },
+  // On a narrow screen the table scrolls inside its own box (focusable, so the keyboard can scroll it).
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("account.statement") },
+    h("table", { class: "data statement" },
     h("caption", { class: "sr-only" }, t("account.statement")),
     h("thead", {}, h("tr", {}, ["account.when", "account.kind", "account.memo", "account.amount", "account.after"]
       .map((key) => h("th", { scope: "col", class: key.endsWith("amount") || key.endsWith("after") ? "num" : null }, t(key))))),
@@ -96,7 +102,7 @@ function statement(lines, ctx) {
         h("td", { class: `num ${line.amount > 0 ? "won" : line.amount < 0 ? "lost" : ""}` },
           formatChips(line.amount, { signed: true })),
         h("td", { class: "num" }, formatChips(line.balance)));
-    })));
+    }))));
 }
 
 /** The wallet's balance over time as a line, with a summary in words for everyone. */
@@ -108,9 +114,9 @@ function chart(lines, ctx) {
     section.append(h("p", {}, t("account.no_lines")));
     return section;
   }
-  // The balance before the first line, then after each one.
-  const points = [{ at: lines[0].at, balance: lines[0].balance - lines[0].amount }];
-  for (const line of lines) points.push({ at: line.at, balance: line.balance });
+  // The balance after each line (a single line draws a level line to itself).
+  const points = lines.map((line) => ({ at: line.at, balance: line.balance }));
+  if (points.length === 1) points.push({ ...points[0] });
   const balances = points.map((p) => p.balance);
   const low = Math.min(...balances);
   const high = Math.max(...balances);

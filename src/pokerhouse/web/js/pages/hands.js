@@ -46,7 +46,8 @@ export function render(el, params, ctx) {
 
 function handsTable(hands, names, ctx) {
   const { t, formatChips } = ctx;
-  return h("table", { class: "data" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("hands.title") },
+    h("table", { class: "data" },
     h("caption", { class: "sr-only" }, t("hands.title")),
     h("thead", {}, h("tr", {},
       ["hands.when", "hands.game", "hands.table", "hands.number", "hands.result", "hands.open"].map((key) =>
@@ -66,7 +67,7 @@ function handsTable(hands, names, ctx) {
         h("td", { class: "num" }, `#${hand.number}`),
         h("td", { class: `num ${hand.result > 0 ? "won" : hand.result < 0 ? "lost" : ""}` }, result),
         h("td", {}, open));
-    })));
+    }))));
 }
 
 /** A time in the reader's locale (seconds since the epoch). */

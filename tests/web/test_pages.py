@@ -26,7 +26,7 @@ from pokerhouse.history import replay
 from pokerhouse.store import Store
 from tests.conftest import check
 from tests.server.conftest import Client
-from tests.server.play import passive, play_hand, sit
+from tests.server.play import passive, play_hand, showdown, sit
 from tests.server.process import ServeProcess
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -57,6 +57,25 @@ seats = 2
 bots = 0
 min_buy_in = 20
 max_buy_in = 1000
+
+[[tables]]
+name = "Teen Patti No-Limit, ante 1"
+game = "teen-patti"
+options = { ante = 1 }
+seats = 2
+bots = 0
+min_buy_in = 20
+max_buy_in = 1000
+
+[[tables]]
+name = "Casino Hold'em, ante 1 to 100"
+game = "casino-holdem"
+options = { min_ante = 1, max_ante = 100, max_payout = 10000 }
+seats = 7
+bots = 0
+max_boxes = 3
+min_buy_in = 20
+max_buy_in = 1000
 """
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
@@ -78,6 +97,7 @@ class Played:
         self.ann = ""
         self.bob = ""
         self.razz_hand = 0
+        self.hands: dict[str, int] = {}  # a finished hand of each game Ann played
         self.hidden: set[str] = set()  # Bob's cards Ann was never shown
 
 
@@ -106,13 +126,28 @@ async def _play(played: Played) -> None:
 
         await play_hand([ann, bob], ids["razz"], choose)
         await play_hand([ann, bob], ids["3x4"])
-        for game in ("razz", "3x4"):
+        await sit(ann, ids["teen-patti"], 0, 100)
+        await sit(bob, ids["teen-patti"], 1, 100)
+        await play_hand([ann, bob], ids["teen-patti"], showdown)
+        # Casino Hold'em: Ann's two boxes against the house, with the AA Bonus on one.
+        casino = ids["casino-holdem"]
+        await sit(ann, casino, 0, 200)
+        await sit(ann, casino, 3, 200)
+        for seat, bonus in ((0, 5), (3, 0)):
+            await ann.send(
+                {"type": "wager", "table": casino, "seat": seat, "ante": 10, "bonus": bonus}
+            )
+        await play_hand([ann], casino, lambda decision, client: {"kind": "call"})
+        for table in ids.values():
             for client in (ann, bob):
-                await client.send({"type": "leave", "table": ids[game]})
+                await client.send({"type": "leave", "table": table})
         await asyncio.sleep(0.5)
         hands = (await ann.http.get("/api/me/hands")).json()["hands"]
-        razz = next(h for h in hands if h["game"] == "razz" and h["status"] == "finished")
-        played.razz_hand = razz["id"]
+        for hand in reversed(hands):  # oldest first: the first hand of each game
+            if hand["status"] == "finished":
+                played.hands.setdefault(hand["game"], hand["id"])
+        assert set(played.hands) == set(GAMES), played.hands
+        played.razz_hand = played.hands["razz"]
         played.ann, played.bob = "pages_ann", "pages_bob"
         played.cookies = [
             {"name": name, "value": value, "url": base} for name, value in ann.http.cookies.items()
@@ -346,6 +381,35 @@ def test_my_hands_lists_the_hands_and_the_replayer_steps_through_one(
 
 RANK_NAMES = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack"]
 RANK_NAMES += ["queen", "king", "ace"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replayer_plays_a_hand_of_each_game_to_its_end(
+    browser: Any, played: Played, game: str
+) -> None:
+    page = _page(browser, played, signed_in=True)
+    _open(page, played, f"/hands/{played.hands[game]}")
+    page.locator(".replayer").focus()
+    page.keyboard.press("End")
+    assert page.locator(".replay-said").inner_text() == "The hand is over."
+    steps = page.locator(".replay-log li").all_inner_texts()
+    assert not [step for step in steps if step.startswith("hands.") or step.endswith("_")]
+    document = page.evaluate(f"fetch('/api/hands/{played.hands[game]}').then(r => r.json())")
+    # The last picture's stacks are the history's finishing stacks.
+    stacks = page.locator(".replay-seat .seat-chips").all_inner_texts()
+    finishing = document["history"]["finishing_stacks"]
+    assert [int(re.sub(r"\D", "", text.split("·")[0])) for text in stacks] == finishing
+    if game == "3x4":
+        assert page.locator(".replay-board .card").count() == 4
+    if game == "casino-holdem":
+        assert page.locator(".replay-dealer .card[data-card]").count() == 2
+        assert any("AA Bonus" in step for step in steps)
+    if game == "teen-patti":
+        assert "current stake" in page.locator(".replay-pot").inner_text()
+    page.keyboard.press("Home")
+    assert page.locator(".replay-counter").inner_text().startswith("Step 1 of")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
 
 
 def _name(card: str) -> str:

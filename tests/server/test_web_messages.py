@@ -112,3 +112,21 @@ async def test_practice_mode_tells_a_box_the_exact_value_of_its_call(room: Harne
     late = await ann.wait_for(lambda f: f.get("type") in ("error", "call_ev"), after=mark)
     assert late["type"] == "error" and late["code"] == "no_call_decision"
     assert decision_of(ann, table) is None
+
+
+async def test_the_razz_bring_in_button_gets_its_cost(room: Harness) -> None:
+    table = room.table_id("Razz")
+    ann, bob = await room.player(), await room.player()
+    await sit(ann, table, 0, 100)
+    await sit(bob, table, 1, 100)
+    offered = []
+    for client in (ann, bob):
+        await client.wait_for(lambda f: f.get("type") == "private" and f.get("hand") == 1)
+    await room.settle()
+    for client in (ann, bob):
+        pending = decision_of(client, table)
+        if pending is not None:
+            offered.append({o["kind"]: o for o in pending[3]["actions"]})
+    (choices,) = offered
+    assert choices["bring_in"]["cost"] == 1  # the table's bring-in
+    assert choices["complete"]["cost"] == 2  # completing to the small bet

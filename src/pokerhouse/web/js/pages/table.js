@@ -114,8 +114,8 @@ export function render(el, params, ctx) {
     return entry ? entry.player : t("table.seat_n", { seat: seat + 1 });
   }
 
-  function addLog(text) {
-    const line = h("li", {}, text);
+  function addLog(text, event = null) {
+    const line = h("li", { dataset: event ? { event: event.type, number: event.number ?? "" } : {} }, text);
     logList.append(line);
     while (logList.children.length > LOG_LINES) logList.firstChild.remove();
     logList.scrollTop = logList.scrollHeight;
@@ -203,14 +203,14 @@ export function render(el, params, ctx) {
     for (let seat = 0; seat < size; seat += 1) {
       let angle;
       if (game === "casino-holdem") {
-        angle = size === 1 ? 90 : 165 - (seat * 150) / (size - 1);
-      } else {
-        angle = 90 + ((seat - first) * 360) / size;
+        // Boxes in a smile along the rail, left to right.
+        const along = size === 1 ? 0.5 : seat / (size - 1);
+        spots.push({ x: 8 + 84 * along, y: 52 + 28 * Math.sin(Math.PI * along) });
+        continue;
       }
+      angle = 90 + ((seat - first) * 360) / size;
       const radians = (angle * Math.PI) / 180;
-      const rx = game === "casino-holdem" ? 44 : 43;
-      const ry = game === "casino-holdem" ? 40 : 39;
-      spots.push({ x: 50 + rx * Math.cos(radians), y: (game === "casino-holdem" ? 46 : 50) + ry * Math.sin(radians) });
+      spots.push({ x: 50 + 42 * Math.cos(radians), y: 50 + 38 * Math.sin(radians) });
     }
     return spots;
   }
@@ -259,15 +259,15 @@ export function render(el, params, ctx) {
     const casino = view.game === "casino-holdem";
     if (key === barKey && bar_) {
       // Same decision: keep what the player is typing; refresh the hand names and practice values.
-      const slot = bar.querySelector(".names");
+      const slot = bar.querySelector(".hand-names");
       if (slot) replace(slot, names);
       const practice = bar.querySelector(".practice-slot");
-      if (practice) replace(practice, practicePanel(state.callEv, ctx, onPractice));
+      if (practice) replace(practice, practicePanel(state.callEv, ctx, onPractice, counting()));
       return;
     }
     barKey = key;
     bar_ = null;
-    const parts = [h("div", { class: "names" }, names)];
+    const parts = [h("div", { class: "hand-names" }, names)];
     if (state.sitting !== null) {
       parts.push(sitForm(state.sitting));
     } else if (decision) {
@@ -298,10 +298,15 @@ export function render(el, params, ctx) {
     if (casino && state.mySeats.size && !view.hand) {
       parts.push(wagerForm([...state.mySeats].sort((a, b) => a - b), view, ctx, send));
     }
-    if (casino && state.mySeats.size) parts.push(h("div", { class: "practice-slot" }, practicePanel(state.callEv, ctx, onPractice)));
+    if (casino && state.mySeats.size) parts.push(h("div", { class: "practice-slot" }, practicePanel(state.callEv, ctx, onPractice, counting())));
     if (casino) parts.push(payTables(view.table.spec, ctx));
     replace(bar, parts);
     if (bar_ && bar.contains(document.activeElement) === false && document.activeElement === document.body) bar_.focus();
+  }
+
+  function counting() {
+    const hand = state.view.hand;
+    return Boolean(hand) && [...state.asked].some((marker) => marker.startsWith(`${hand.number}:`));
   }
 
   function onPractice(on) {
@@ -388,7 +393,7 @@ export function render(el, params, ctx) {
       if (ctx.me && event.player === ctx.me.username) ctx.refreshMe();
     }
     const line = describe(event, name, ctx, state.mySeats, state.view ? state.view.game : "");
-    if (line) addLog(line);
+    if (line) addLog(line, event);
   }
 
   function onMessage(message) {

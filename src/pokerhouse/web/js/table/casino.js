@@ -134,7 +134,7 @@ export function wagerForm(seats, view, ctx, send) {
 }
 
 /** The practice panel: the exact call EV for each of the viewer's boxes that has one. */
-export function practicePanel(values, ctx, onToggle) {
+export function practicePanel(values, ctx, onToggle, counting = false) {
   const { t, formatNumber } = ctx;
   const on = practiceOn();
   const toggle = h("input", { type: "checkbox", id: "practice", checked: on });
@@ -161,7 +161,7 @@ export function practicePanel(values, ctx, onToggle) {
         ),
       );
     }
-    if (!lines.length) lines.push(h("p", { class: "help" }, t("casino.ev_waiting")));
+    if (!lines.length) lines.push(h("p", { class: "help" }, counting ? t("casino.ev_counting") : t("casino.ev_waiting")));
   }
   return h(
     "div",

@@ -26,10 +26,11 @@ export function seatElement(index, entry, state, ctx) {
               type: "button",
               class: "ghost small sit-here",
               dataset: { seat: index },
-              "aria-label": t(game === "casino-holdem" ? "table.take_box_n" : "table.sit_here_n", { seat: index + 1 }),
               onclick: () => state.onSit(index),
             },
             t(game === "casino-holdem" ? "table.take_box" : "table.sit_here"),
+            // The seat's number for screen readers, after the visible words (so both agree).
+            h("span", { class: "sr-only" }, ` (${t("table.seat_n", { seat: index + 1 })})`),
           )
         : h("span", { class: "free" }, t(game === "casino-holdem" ? "table.free_box" : "table.free_seat")),
     );
@@ -42,9 +43,10 @@ export function seatElement(index, entry, state, ctx) {
   if (entry.sitting_out) classes.push("sitting-out");
   if (hand && !entry.in_hand && !entry.cards.length) classes.push("waiting");
   const badges = [];
-  if (view.button === index && game !== "casino-holdem") {
-    badges.push(h("span", { class: "dealer-button", title: t("table.button"), "aria-label": t("table.button") }, "D"));
-  }
+  const button =
+    view.button === index && game !== "casino-holdem"
+      ? h("span", { class: "dealer-button", title: t("table.button") }, h("span", { "aria-hidden": "true" }, "D"), h("span", { class: "sr-only" }, t("table.button")))
+      : null;
   if (view.bots && view.bots.includes(index)) badges.push(h("span", { class: "badge bot" }, t("table.bot")));
   if (entry.all_in) badges.push(h("span", { class: "badge all-in" }, t("table.all_in")));
   if (entry.folded) badges.push(h("span", { class: "badge" }, t("table.folded")));
@@ -90,6 +92,7 @@ export function seatElement(index, entry, state, ctx) {
       "div",
       { class: "plate" },
       clock,
+      button,
       h("span", { class: "name" }, name),
       h("span", { class: "stack" }, formatChips(entry.stack)),
       toAct ? h("span", { class: "sr-only" }, t("table.to_act")) : null,

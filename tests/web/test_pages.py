@@ -11,11 +11,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
-import os
 import re
 import shutil
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +27,11 @@ from tests.conftest import check
 from tests.server.conftest import Client
 from tests.server.play import passive, play_hand, showdown, sit
 from tests.server.process import ServeProcess
+from tests.web.pages import Person, axe_violations
 
-playwright = pytest.importorskip("playwright.sync_api")
+#: The ``screenshots`` fixture: save a page's picture by name.
+Shooter = Callable[[Any, str], None]
 
-CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAMES = ["3x4", "razz", "teen-patti", "casino-holdem"]
 
 ROOM = """
@@ -77,8 +76,6 @@ max_boxes = 3
 min_buy_in = 20
 max_buy_in = 1000
 """
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium")
 
 
 def _run(coro: Any) -> Any:
@@ -198,17 +195,6 @@ def played(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> I
     assert report.ok, report.summary()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        yield chromium
-        chromium.close()
-
-
 def _page(
     browser: Any, played: Played, *, signed_in: bool, lang: str = "en", width: int = 1200
 ) -> Any:
@@ -225,6 +211,7 @@ def _page(
 
 def _open(page: Any, played: Played, path: str) -> None:
     page.goto(f"{played.server.base}/#{path}")
+    page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("main#view > *")
 
 
@@ -285,7 +272,9 @@ def test_each_game_has_its_rules_page_with_the_ranking_drawn_in_named_cards(
     page.context.close()
 
 
-def test_the_rules_pages_say_the_rule_book_s_figures(browser: Any, played: Played) -> None:
+def test_the_rules_pages_say_the_rule_book_s_figures(
+    browser: Any, played: Played, screenshots: Shooter
+) -> None:
     page = _page(browser, played, signed_in=False)
     _open(page, played, "/rules/casino-holdem")
     tables = page.locator("table.pay-table")
@@ -311,14 +300,13 @@ def test_the_rules_pages_say_the_rule_book_s_figures(browser: Any, played: Playe
     text = page.locator("main").inner_text()
     for words in ("5-4-3-2-A", "straights and flushes do not count", "king of spades"):
         assert words in text, words
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "rules-razz-desktop.png"), full_page=True)
+    screenshots(page, "rules-razz-desktop")
     page.context.close()
     phone = _page(browser, played, signed_in=False, lang="ru", width=360)
     _open(phone, played, "/rules/teen-patti")
     # Nothing wider than the phone: the page never scrolls sideways.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
-    phone.screenshot(path=str(SCREENSHOTS / "rules-teen-patti-phone-ru.png"), full_page=True)
+    screenshots(phone, "rules-teen-patti-phone-ru")
     phone.context.close()
 
 
@@ -326,7 +314,7 @@ def test_the_rules_pages_say_the_rule_book_s_figures(browser: Any, played: Playe
 
 
 def test_my_hands_lists_the_hands_and_the_replayer_steps_through_one(
-    browser: Any, played: Played
+    browser: Any, played: Played, screenshots: Shooter
 ) -> None:
     page = _page(browser, played, signed_in=True)
     _open(page, played, "/hands")
@@ -366,16 +354,15 @@ def test_my_hands_lists_the_hands_and_the_replayer_steps_through_one(
     )
     page.keyboard.press("Home")
     assert counter.inner_text() == f"Step 1 of {total}"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.keyboard.press("End")
-    page.screenshot(path=str(SCREENSHOTS / "replayer-desktop.png"), full_page=True)
+    screenshots(page, "replayer-desktop")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
     phone = _page(browser, played, signed_in=True, lang="ru", width=360)
     _open(phone, played, f"/hands/{played.razz_hand}?step=7")
     phone.locator(".replayer").wait_for()
     assert phone.locator(".replay-counter").inner_text() == f"Шаг 8 из {total}"
-    phone.screenshot(path=str(SCREENSHOTS / "replayer-phone-ru.png"), full_page=True)
+    screenshots(phone, "replayer-phone-ru")
     phone.context.close()
 
 
@@ -438,10 +425,22 @@ def test_the_downloads_hold_only_what_the_player_was_shown(
     phh = tomllib.loads(files["PHH (Razz)"])
     assert phh["variant"] == "FR" and played.ann in phh["players"]
     assert played.ann in files["Text"]
-    for label, text in files.items():
-        found = set(re.findall(r"[2-9TJQKA][cdhs]", text))
+    shown = {
+        "JSON": set(re.findall(r'"([2-9TJQKA][cdhs])"', files["JSON"])),
+        "PHH (Razz)": {
+            text[i : i + 2]
+            for line in phh["actions"]
+            for text in line.split()
+            if re.fullmatch(r"([2-9TJQKA?][cdhs?])+", text)
+            for i in range(0, len(text), 2)
+        },
+        "Text": set(re.findall(r"\b[2-9TJQKA][cdhs]\b", files["Text"])),
+    }
+    for label, found in shown.items():
+        assert found, f"{label} shows no card at all"
         assert not found & played.hidden, f"{label} shows {sorted(found & played.hidden)}"
-        assert all(Card.parse(card) for card in found)
+        assert all(card == "??" or Card.parse(card) for card in found)
+    assert "??" in shown["PHH (Razz)"]  # Bob's down cards, written as unknown
     page.context.close()
 
 
@@ -449,7 +448,7 @@ def test_the_downloads_hold_only_what_the_player_was_shown(
 
 
 def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
-    browser: Any, played: Played
+    browser: Any, played: Played, screenshots: Shooter
 ) -> None:
     page = _page(browser, played, signed_in=True)
     _open(page, played, "/account")
@@ -458,8 +457,7 @@ def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
     assert page.locator('[data-figure="wallet"]').inner_text() == f"{me['wallet']:,}"
     kinds = page.locator(".statement tbody td:nth-child(2)").all_inner_texts()
     assert "Welcome chips" in kinds and "Buy-in" in kinds and "Cash-out" in kinds
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "account-desktop.png"), full_page=True)
+    screenshots(page, "account-desktop")
     chart = page.locator("svg.chart")
     assert chart.get_attribute("role") == "img"
     assert chart.locator("path.line").count() == 1
@@ -477,18 +475,6 @@ def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
 # ---------------------------------------------------------------- accessibility
 
 
-def _axe_source() -> str:
-    """axe-core's script, from npm (``.ci/run`` installs it and names it in POKERHOUSE_AXE)."""
-    path = os.environ.get("POKERHOUSE_AXE") or str(
-        Path(__file__).resolve().parents[2] / ".ci/node/node_modules/axe-core/axe.min.js"
-    )
-    if not Path(path).exists():
-        if os.environ.get("CI"):
-            raise AssertionError(f"axe-core is not at {path}")
-        pytest.skip("needs axe-core from npm (see .ci/run)")
-    return Path(path).read_text()
-
-
 @pytest.mark.parametrize(
     ("path", "signed_in", "width"),
     [
@@ -503,20 +489,13 @@ def _axe_source() -> str:
     ],
 )
 def test_the_pages_have_no_serious_accessibility_violation(
-    browser: Any, played: Played, path: str, signed_in: bool, width: int
+    browser: Any, played: Played, axe_source: str, path: str, signed_in: bool, width: int
 ) -> None:
     page = _page(browser, played, signed_in=signed_in, width=width)
     _open(page, played, path.format(razz=played.razz_hand))
     page.wait_for_selector(".ranking, table.data, .replayer, .statement")
-    page.add_script_tag(content=_axe_source())
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    assert result["testEngine"]["name"] == "axe-core"
-    serious = [
-        (v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3])
-        for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert not serious, serious
+    violations = axe_violations(Person(page.context, page, played.server.base), axe_source)
+    assert violations == [], violations
     if width <= 360:  # usable on a phone: nothing makes the page scroll sideways
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.context.close()

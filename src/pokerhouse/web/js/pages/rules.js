@@ -46,9 +46,9 @@ const LOW = [
 
 const TEEN_PATTI = [
   ["trail", "Ac Ad Ah"],
-  ["pure_sequence", "3h 2h Ah"],
+  ["pure_sequence", "Ah 2h 3h"],
   ["pure_sequence_akq", "As Ks Qs"],
-  ["sequence", "3c 2d Ah"],
+  ["sequence", "Ac 2d 3h"],
   ["colour", "Ad Kd Jd"],
   ["tp_pair", "Ah Ac 2d"],
   ["tp_high_card", "Ac Kd Jh"],
@@ -58,18 +58,23 @@ const TEEN_PATTI = [
 const PAGES = {
   "3x4": {
     sections: ["overview", "deal", "betting", "showdown", "differs"],
+    rankingAfter: "overview",
     ranking: HIGH,
   },
   razz: {
     sections: ["overview", "hand", "streets", "bets", "edges", "showdown", "differs"],
+    rankingAfter: "hand",
     ranking: LOW,
   },
   "teen-patti": {
     sections: ["overview", "blind_seen", "show", "end", "sideshow", "differs"],
+    rankingAfter: "overview",
     ranking: TEEN_PATTI,
   },
   "casino-holdem": {
     sections: ["overview", "round", "qualify", "bonus", "numbers", "differs"],
+    rankingAfter: "overview",
+    payTablesAfter: "bonus",
     ranking: CASINO,
     payTables: [
       {
@@ -125,9 +130,12 @@ export function render(el, params, ctx) {
       h("h1", { id: "rules-title" }, t("rules.title", { game: title })),
       gameLinks(t, game),
       h("p", { class: "lead" }, t(`rules.${game}.lead`)),
-      page.sections.map((name) => section(t, `rules.${game}.${name}`)),
-      ranking(t, game, page.ranking),
-      page.payTables ? page.payTables.map((table) => payTable(t, table)) : null,
+      // The ranking comes right after the section that says what a hand is.
+      page.sections.map((name) => [
+        section(t, `rules.${game}.${name}`),
+        name === page.rankingAfter ? ranking(t, game, page.ranking) : null,
+        name === page.payTablesAfter ? page.payTables.map((table) => payTable(t, table)) : null,
+      ]),
       section(t, "rules.common"),
       h("p", {}, h("a", { href: "#/" }, t("rules.to_lobby"))),
     ),

@@ -117,3 +117,44 @@ async def test_phh_is_for_razz_only_and_an_unknown_format_is_refused(room: Harne
         bad = await ann.http.get(f"/api/hands/{hand_id}", params={"format": fmt})
         assert (bad.status_code, bad.json()["code"]) == (400, "bad_format"), fmt
     assert (await ann.http.get(f"/api/hands/{hand_id}")).status_code == 200
+
+
+async def test_a_player_with_two_boxes_gets_both_boxes_cards_and_not_the_others(
+    room: Harness,
+) -> None:
+    """One person, two Casino Hold'em boxes: the history is theirs for both boxes."""
+    table = room.table_id("Casino Hold'em")
+    ann, bob = await room.player(), await room.player()
+    await sit(ann, table, 0, 200)
+    await sit(ann, table, 3, 200)
+    await sit(bob, table, 5, 200)
+    for client, seat in ((ann, 0), (ann, 3), (bob, 5)):
+        await client.send({"type": "wager", "table": table, "seat": seat, "ante": 5, "bonus": 0})
+    await room.clock.advance(10)
+
+    def choose(decision: dict[str, Any], client: Client) -> dict[str, Any]:
+        return {"kind": "fold" if client is bob else "call"}
+
+    await play_hand([ann, bob], table, choose)
+    hands = (await ann.http.get("/api/me/hands")).json()["hands"]
+    hand_id = next(h["id"] for h in hands if h["table_id"] == table and h["status"] == "finished")
+    document = (await ann.http.get(f"/api/hands/{hand_id}")).json()
+    by_table_seat = {p["table_seat"]: p["hand_seat"] for p in document["players"]}
+    assert sorted(document["yours"]) == sorted([by_table_seat[0], by_table_seat[3]])
+    assert document["you"] == document["yours"][0]
+    assert document["history"]["view"] == sorted(document["yours"])
+    cards = document["history"]["cards"]
+    for seat in document["yours"]:
+        assert all(cards[str(seat)]), f"Ann's box {seat} is missing a card"
+    assert not any(cards[str(by_table_seat[5])]), "Bob folded: his cards stay hidden"
+    dealt, public = await _server_cards(room, hand_id)
+    hidden = dealt[by_table_seat[5]] - public
+    text = (await ann.http.get(f"/api/hands/{hand_id}", params={"format": "text"})).text
+    assert f"{ann.name} (box 1)" in text and f"{ann.name} (box 4)" in text
+    words = {Card.parse(word) for word in re.findall(r"\b[2-9TJQKA][cdhs]\b", text)}
+    assert len(hidden) == 2 and not words & hidden
+    for seat in document["yours"]:
+        assert dealt[seat] <= words
+    # Bob, with one box, gets his own copy: a single seat.
+    theirs = (await bob.http.get(f"/api/hands/{hand_id}")).json()
+    assert theirs["yours"] == [by_table_seat[5]] and theirs["history"]["view"] == theirs["you"]

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerhouse.errors import PokerError
+from pokerhouse.history.json_history import Viewer
 from pokerhouse.history.json_history import record as history_record
 from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
@@ -317,7 +318,8 @@ class Api:
             hand = replay(found.history)
         except PokerError:
             return problem(500, "bad_history", "this hand's history does not replay")
-        viewer = mine[0] if mine else None
+        # A player with several boxes sees every one of them: one viewer, many seats.
+        viewer: Viewer = None if not mine else mine[0] if len(mine) == 1 else frozenset(mine)
         names = []
         for seat in found.seats:
             try:
@@ -325,7 +327,14 @@ class Api:
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
         if fmt == "text":
-            return PlainTextResponse(to_text(hand, viewer, names=names))
+            # One player's boxes are told apart by their seats (the text needs distinct names).
+            printed = names
+            if len(set(names)) < len(names):
+                printed = [
+                    f"{name} (box {seat.table_seat + 1})"
+                    for name, seat in zip(names, found.seats, strict=True)
+                ]
+            return PlainTextResponse(to_text(hand, viewer, names=printed))
         if fmt == "phh":
             if hand.game != "razz":
                 return problem(400, "no_phh", f"PHH is written for Razz only, not for {hand.game}")
@@ -343,7 +352,8 @@ class Api:
                     {"hand_seat": i, "table_seat": seat.table_seat, "name": names[i]}
                     for i, seat in enumerate(found.seats)
                 ],
-                "you": viewer,
+                "you": mine[0] if mine else None,
+                "yours": mine,
                 "history": document,
             }
         )

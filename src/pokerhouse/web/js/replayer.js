@@ -32,7 +32,7 @@ function initialState(doc) {
     seats: history.starting_stacks.map((stack, seat) => ({
       seat,
       name: nameOf(doc, seat),
-      you: seat === doc.you,
+      you: (doc.yours || [doc.you]).includes(seat),
       stack,
       bet: 0,
       cards: [],

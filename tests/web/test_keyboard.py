@@ -9,6 +9,10 @@ from tests.server.process import ServeProcess
 from tests.web.conftest import TABLES
 from tests.web.pages import Person, hand_over, person, register
 
+CHECK_OR_CALL = ", ".join(
+    f"#action-bar button.act[data-kind='{kind}']:not([disabled])" for kind in ("check", "call")
+)
+
 
 def tab_to(who: Person, selector: str, limit: int = 60) -> None:
     """Press Tab until ``selector`` has the focus; its focus is drawn (an outline)."""
@@ -41,9 +45,7 @@ def test_a_hand_played_with_the_keyboard_only(room: ServeProcess, browser: Any) 
         while not hand_over(ann, 1):
             assert time.monotonic() < deadline, "the hand did not end"
             for who in (ann, bob):
-                button = who.page.locator(
-                    "#action-bar button.act[data-kind='check']:not([disabled]), #action-bar button.act[data-kind='call']:not([disabled])"
-                )
+                button = who.page.locator(CHECK_OR_CALL)
                 if button.count():
                     assert button.first.locator("kbd").inner_text() == "C"
                     who.page.keyboard.press("c")

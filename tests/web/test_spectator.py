@@ -18,9 +18,13 @@ def cards_in(value: Any) -> set[str]:
     elif isinstance(value, list):
         for item in value:
             found |= cards_in(item)
-    elif isinstance(value, str) and len(value) == 2 and value[0] in "23456789TJQKA":
-        if value[1] in "shdc":
-            found.add(value)
+    elif (
+        isinstance(value, str)
+        and len(value) == 2
+        and value[0] in "23456789TJQKA"
+        and value[1] in "shdc"
+    ):
+        found.add(value)
     return found
 
 

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import random
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,8 +73,11 @@ from pokerhouse.table import (
 log = logging.getLogger("pokerhouse.table")
 events_log = logging.getLogger("pokerhouse.events")
 
-#: Act ids remembered per table, so a resent ``act`` is acknowledged, not applied twice.
-REMEMBERED_IDS = 4096
+#: Hands whose act ids a table remembers (the latest two), so a resent ``act`` is
+#: acknowledged, not applied twice. An act names its hand and one for an older hand is
+#: refused as stale, so an older id can never be applied again: keeping it would only
+#: cost memory (4,096 ids a table, as it once was, is 2 million ids in a 500-table room).
+REMEMBERED_HANDS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +148,7 @@ class TableRunner:
         self.banks = TimeBanks(self.config.decision_seconds, self.config.time_bank_seconds)
         self.hand_times: deque[float] = deque(maxlen=100)
         self._bots: dict[int, Bot] = {}
-        self._applied: OrderedDict[tuple[int, str], None] = OrderedDict()
+        self._applied: dict[int, set[tuple[int, str]]] = {}
         self._timers: dict[str, tuple[int, asyncio.Task[None]]] = {}
         #: Practice-mode counts of a call's value in flight (kept so they are not collected).
         self._counting: set[asyncio.Task[None]] = set()
@@ -450,7 +453,7 @@ class TableRunner:
         self, conn: Connection, user: int, number: int, body: p.ActionBody, ident: str
     ) -> None:
         key = (user, ident)
-        if key in self._applied:
+        if any(key in applied for applied in self._applied.values()):
             conn.send(frames.message("ack", id=ident, table=self.id, repeated=True))
             return
         try:
@@ -463,9 +466,12 @@ class TableRunner:
         # names the reason (a stale hand, not in the hand, out of turn).
         seat = to_act if to_act in mine else min(mine)
         await self.step(Act(seat, Action(kind, body.amount), hand=number), conn)
-        self._applied[key] = None
-        if len(self._applied) > REMEMBERED_IDS:
-            self._applied.popitem(last=False)
+        applied = self._applied.get(number)
+        if applied is None:
+            applied = self._applied[number] = set()
+            while len(self._applied) > REMEMBERED_HANDS:
+                del self._applied[min(self._applied)]
+        applied.add(key)
         conn.send(frames.message("ack", id=ident, table=self.id))
 
     async def _sit(self, conn: Connection, seat: int, buy_in: int) -> None:

@@ -22,8 +22,10 @@ seat to act may do, with the cost of each action and bet presets.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from pokerhouse.cards import Card
 from pokerhouse.engine.actions import ActionKind, LegalAction
 from pokerhouse.engine.hand import RoundView, View
 from pokerhouse.games.casino_holdem.view import CasinoHoldemView
@@ -170,10 +172,16 @@ def _facts(view: View, places: tuple[int, ...]) -> dict[str, Any]:
     return {}
 
 
+@functools.lru_cache(maxsize=8192)
+def _name(game: str, cards: tuple[Card, ...], board: tuple[Card, ...]) -> str | None:
+    # A seat's private message repeats its hand's name at every decision: evaluate once.
+    return hand_name(game, cards, board)
+
+
 def _own(view: View, index: int, spec: Any = None) -> dict[str, Any]:
     """What only the seat's owner is told: its hand's name and its decision, if any."""
-    cards = [card for card in view.cards[index] if card is not None]
-    name = hand_name(view.game, cards, view.board) if cards else None
+    cards = tuple(card for card in view.cards[index] if card is not None)
+    name = _name(view.game, cards, tuple(view.board)) if cards else None
     chosen = decision(view, spec) if view.to_act == index else None
     return {"hand_name": name, "decision": chosen}
 

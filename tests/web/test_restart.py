@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.server.process import ServeProcess
-from tests.web.conftest import TABLES
+from tests.web.conftest import START_SECONDS, TABLES
 from tests.web.pages import act, person, play_hand, register, sit
 
 
@@ -33,7 +33,7 @@ def test_the_table_comes_back_after_a_restart_mid_hand(room: ServeProcess, brows
             banner = who.page.locator("#status")
             banner.wait_for(state="visible", timeout=10_000)
             assert "reconnecting" in banner.inner_text().lower()
-        room.start()
+        room.start(timeout=START_SECONDS)
         for who in (ann, bob):
             who.page.locator("#status").wait_for(state="hidden", timeout=20_000)
             # The same hand, as the server's log rebuilt it.

@@ -418,20 +418,23 @@ export function render(el, params, ctx) {
         } else {
           state.clock = null;
         }
+        recompute();
+        askCallEv(); // before drawing, so the bar can say the count is under way
         draw();
         if (wantSit && !state.asked.has("sit") && ctx.me && !state.mySeats.size) {
           state.asked.add("sit");
           const free = view.seats.findIndex((entry) => entry === null);
           if (free >= 0) openSit(free);
         }
-        askCallEv();
         break;
       }
       case "private":
         state.mine = message.mine || {};
         state.mineHand = message.hand;
-        if (state.view) drawBar();
-        askCallEv();
+        if (state.view) {
+          askCallEv();
+          drawBar();
+        }
         break;
       case "clock":
         state.clock = { seat: message.seat, limit_ms: message.limit_ms, bank_ms: message.bank_ms, hand: message.hand };

@@ -14,6 +14,7 @@ import asyncio
 import os
 import random
 import re
+import tomllib
 from collections.abc import Iterator
 from typing import Any
 
@@ -286,4 +287,20 @@ async def _check_api_history(client: Client, hand_id: int, allowed: set[Card]) -
     words = {Card.parse(word) for word in re.findall(r"\b[2-9TJQKA][cdhs]\b", text)}
     assert not words - allowed, (
         f"the text history of hand {hand_id} shows {sorted(words - allowed)}"
+    )
+    phh = await client.http.get(f"/api/hands/{hand_id}", params={"format": "phh"})
+    if phh.status_code == 400:  # PHH is for Razz only
+        assert phh.json()["code"] == "no_phh"
+        return
+    assert phh.status_code == 200, phh.text
+    written = {
+        Card.parse(word[i : i + 2])
+        for line in tomllib.loads(phh.text)["actions"]
+        for word in line.split()
+        if re.fullmatch(r"([2-9TJQKA?][cdhs?])+", word)
+        for i in range(0, len(word), 2)
+        if word[i : i + 2] != "??"
+    }
+    assert not written - allowed, (
+        f"the PHH history of hand {hand_id} shows {sorted(written - allowed)}"
     )

@@ -241,7 +241,7 @@ TITLES = {
     },
     "ru": {
         "3x4": ("Как играть: Покер 3x4", "Стрит-флеш", "Чем отличается от техасского холдема"),
-        "razz": ("Как играть: Разз", "5-4-3-2-A", "Чем отличается от других стадов"),
+        "razz": ("Как играть: Разз", "5-4-3-2-A, колесо", "Чем отличается от других стадов"),
         "teen-patti": ("Как играть: Тин Патти", "Трейл", "В чём эти правила особые"),
         "casino-holdem": ("Как играть: Казино Холдем", "Роял-флеш", "В чём эти правила особые"),
     },
@@ -498,4 +498,16 @@ def test_the_pages_have_no_serious_accessibility_violation(
     assert violations == [], violations
     if width <= 360:  # usable on a phone: nothing makes the page scroll sideways
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.context.close()
+
+
+def test_the_lobby_links_each_table_s_game_to_its_rules(browser: Any, played: Played) -> None:
+    page = _page(browser, played, signed_in=False)
+    _open(page, played, "/")
+    page.locator(".table-card").first.wait_for()
+    links = page.locator(".table-card a.game-tag")
+    hrefs = set(links.evaluate_all("links => links.map(link => link.getAttribute('href'))"))
+    assert hrefs == {f"#/rules/{game}" for game in GAMES}
+    page.locator(".table-card.game-razz a.game-tag").click()
+    page.get_by_role("heading", name="How to play Razz").wait_for()
     page.context.close()

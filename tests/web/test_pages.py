@@ -122,10 +122,13 @@ async def _play(played: Played) -> None:
             return policy(decision, client)
 
         await play_hand([ann, bob], ids["razz"], choose)
+        await _finished(ann, "razz")
         await play_hand([ann, bob], ids["3x4"])
+        await _finished(ann, "3x4")
         await sit(ann, ids["teen-patti"], 0, 100)
         await sit(bob, ids["teen-patti"], 1, 100)
         await play_hand([ann, bob], ids["teen-patti"], showdown)
+        await _finished(ann, "teen-patti")
         # Casino Hold'em: Ann's two boxes against the house, with the AA Bonus on one.
         casino = ids["casino-holdem"]
         await sit(ann, casino, 0, 200)
@@ -135,6 +138,7 @@ async def _play(played: Played) -> None:
                 {"type": "wager", "table": casino, "seat": seat, "ante": 10, "bonus": bonus}
             )
         await play_hand([ann], casino, lambda decision, client: {"kind": "call"})
+        await _finished(ann, "casino-holdem")
         for table in ids.values():
             for client in (ann, bob):
                 await client.send({"type": "leave", "table": table})
@@ -174,6 +178,18 @@ async def _play(played: Played) -> None:
     }
     played.hidden = dealt_to_bob - seen_by_ann
     assert len(played.hidden) >= 2
+
+
+async def _finished(client: Client, game: str, timeout: float = 10.0) -> None:
+    """Wait until the player's hand list holds a finished hand of ``game``."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        hands = (await client.http.get("/api/me/hands")).json()["hands"]
+        if any(h["game"] == game and h["status"] == "finished" for h in hands):
+            return
+        statuses = [(h["game"], h["number"], h["status"]) for h in hands]
+        assert asyncio.get_running_loop().time() < deadline, f"no {game} hand ended: {statuses}"
+        await asyncio.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
@@ -372,7 +388,7 @@ RANK_NAMES += ["queen", "king", "ace"]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_replayer_plays_a_hand_of_each_game_to_its_end(
-    browser: Any, played: Played, game: str
+    browser: Any, played: Played, screenshots: Shooter, game: str
 ) -> None:
     page = _page(browser, played, signed_in=True)
     _open(page, played, f"/hands/{played.hands[game]}")
@@ -393,6 +409,7 @@ def test_the_replayer_plays_a_hand_of_each_game_to_its_end(
         assert any("AA Bonus" in step for step in steps)
     if game == "teen-patti":
         assert "current stake" in page.locator(".replay-pot").inner_text()
+    screenshots(page, f"replayer-{game}-desktop")
     page.keyboard.press("Home")
     assert page.locator(".replay-counter").inner_text().startswith("Step 1 of")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -32,6 +32,7 @@ function initialState(doc) {
     seats: history.starting_stacks.map((stack, seat) => ({
       seat,
       name: nameOf(doc, seat),
+      tableSeat: (doc.players.find((p) => p.hand_seat === seat) || { table_seat: seat }).table_seat,
       you: (doc.yours || [doc.you]).includes(seat),
       stack,
       bet: 0,
@@ -291,6 +292,9 @@ function drawTable(doc, state) {
     h("li", { class: `replay-seat${s.folded ? " folded" : ""}${s.you ? " you" : ""}`, dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-head" },
         h("strong", {}, s.name), s.you ? h("span", { class: "badge" }, t("hands.you")) : null,
+        doc.history.game === "casino-holdem"
+          ? h("span", { class: "badge" }, t("hands.box", { box: s.tableSeat + 1 }))
+          : null,
         s.folded ? h("span", { class: "badge" }, t("hands.folded")) : null,
         s.allIn ? h("span", { class: "badge" }, t("hands.all_in_badge")) : null),
       s.cards.length ? cardRow(s.cards, { faceUp: s.faceUp.length === s.cards.length ? s.faceUp : undefined }) : null,

@@ -13,10 +13,6 @@ export const nav = { key: "rules.nav", order: 40, path: "/rules/3x4" };
 /** The game ids the server uses in `GET /api/tables`, in the lobby's order. */
 export const GAMES = ["3x4", "razz", "teen-patti", "casino-holdem"];
 
-/** Where a table or the lobby links for a game's rules. */
-export function rulesPath(game) {
-  return `/rules/${GAMES.includes(game) ? game : GAMES[0]}`;
-}
 
 // Example hands, best first. Each is [catalogue key under rules.hand., cards].
 const HIGH = [
@@ -151,7 +147,7 @@ function gameLinks(t, current) {
     GAMES.map((game) =>
       h(
         "a",
-        { href: `#${rulesPath(game)}`, "aria-current": game === current ? "page" : null },
+        { href: `#/rules/${game}`, "aria-current": game === current ? "page" : null },
         t(`game.${game}`),
       ),
     ),

@@ -409,6 +409,8 @@ def test_the_replayer_plays_a_hand_of_each_game_to_its_end(
         assert any("AA Bonus" in step for step in steps)
     if game == "teen-patti":
         assert "current stake" in page.locator(".replay-pot").inner_text()
+        badges = page.locator(".replay-seat .badge").all_inner_texts()
+        assert "blind" in badges or "seen" in badges
     screenshots(page, f"replayer-{game}-desktop")
     page.keyboard.press("Home")
     assert page.locator(".replay-counter").inner_text().startswith("Step 1 of")

@@ -40,6 +40,7 @@ function initialState(doc) {
       faceUp: [],
       folded: false,
       allIn: false,
+      seen: false,
       shown: "",
       net: null,
     })),
@@ -134,6 +135,7 @@ function apply(doc, state, event) {
       next.pot -= event.amount;
       return [next, t("hands.ev.bet_returned", { name, amount: formatChips(event.amount) })];
     case "cards_looked":
+      if (s) s.seen = true;
       if (s && event.cards) s.cards = reveal(s.cards, event.cards);
       return [next, t("hands.ev.cards_looked", { name })];
     case "stake_raised":
@@ -197,6 +199,7 @@ function apply(doc, state, event) {
       event.net.forEach((net, index) => {
         next.seats[index].net = net;
         next.seats[index].stack = event.stacks[index];
+        next.seats[index].bet = 0;
       });
       next.pot = 0;
       return [next, t("hands.ev.hand_ended")];
@@ -294,6 +297,10 @@ function drawTable(doc, state) {
         h("strong", {}, s.name), s.you ? h("span", { class: "badge" }, t("hands.you")) : null,
         doc.history.game === "casino-holdem"
           ? h("span", { class: "badge" }, t("hands.box", { box: s.tableSeat + 1 }))
+          : null,
+        // Teen Patti: whether the player has looked at the cards yet.
+        doc.history.game === "teen-patti"
+          ? h("span", { class: "badge" }, t(s.seen ? "hands.seen" : "hands.blind"))
           : null,
         s.folded ? h("span", { class: "badge" }, t("hands.folded")) : null,
         s.allIn ? h("span", { class: "badge" }, t("hands.all_in_badge")) : null),

@@ -482,6 +482,11 @@ def test_the_account_shows_balance_statement_and_a_chart_with_its_words(
     assert chart.locator("path.line").count() == 1
     summary = page.locator("#chart-summary").inner_text()
     assert "10,000" in summary and f"{me['wallet']:,}" in summary
+    # A top-up is refused while the wallet is not low: the page says why, nothing moves.
+    page.get_by_role("button", name="Top up to 10,000").click()
+    message = page.locator(".top-up-message")
+    message.filter(has_text="fewer than 1,000 chips").wait_for()
+    assert page.locator('[data-figure="wallet"]').inner_text() == f"{me['wallet']:,}"
     # Russian: the same page, words and numbers in Russian.
     page.select_option("#lang", "ru")
     page.get_by_role("heading", name="Мой счёт").wait_for()

@@ -309,6 +309,7 @@ def openapi_document() -> dict[str, Any]:
                         "status": {"type": "string"},
                         "players": {"type": "array", "items": {"type": "object"}},
                         "you": {"type": ["integer", "null"]},
+                        "yours": {"type": "array", "items": {"type": "integer"}},
                         "history": {"type": "object"},
                     },
                 },

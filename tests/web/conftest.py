@@ -126,9 +126,14 @@ def room(db_url: str, tmp_path: Path) -> Iterator[ServeProcess]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless, for one test module.
+
+    Not for the whole session: sync Playwright keeps an event loop running in
+    this thread while it is open, and the async tests that may run after this
+    module need the thread's loop free.
+    """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:
         from playwright.sync_api import sync_playwright

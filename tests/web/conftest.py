@@ -123,9 +123,14 @@ def room(db_url: str, tmp_path: Path) -> Iterator[ServeProcess]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless.
+
+    Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running in the main thread while it is open, and the doctests that
+    run after the browser tests call ``asyncio.run``.
+    """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:
         from playwright.sync_api import sync_playwright

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -194,29 +195,74 @@ def planned_kills(rng: random.Random) -> list[tuple[str, int] | float]:
     return timed[:1] + sorted(moments + timed[1:], key=lambda _: rng.random())
 
 
-def hand_rows(db_url: str) -> list[tuple[int, int, int, str]]:
-    """``(id, table, number, status)`` of every stored hand."""
-    query = "SELECT id, table_id, number, status FROM hands ORDER BY table_id, number"
+def run_sql(db_url: str, query: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Run one statement on the room's database directly (``$n`` parameters); its rows."""
     url = make_url(db_url)
     if url.get_backend_name() == "sqlite":
         assert url.database is not None
-        with contextlib.closing(sqlite3.connect(url.database)) as conn:
-            return [tuple(row) for row in conn.execute(query)]  # type: ignore[misc]
+        with contextlib.closing(sqlite3.connect(url.database, timeout=30)) as conn:
+            rows = list(conn.execute(re.sub(r"\$\d+", "?", query), args))
+            conn.commit()
+            return [tuple(row) for row in rows]
 
-    async def fetch() -> list[tuple[int, int, int, str]]:
+    async def fetch() -> list[tuple[Any, ...]]:
         conn = await asyncpg.connect(url.set(drivername="postgresql").render_as_string(False))
         try:
-            return [tuple(row) for row in await conn.fetch(query)]  # type: ignore[misc]
+            return [tuple(row) for row in await conn.fetch(query, *args)]
         finally:
             await conn.close()
 
     return asyncio.run(fetch())
 
 
+def hand_rows(db_url: str) -> list[tuple[int, int, int, str]]:
+    """``(id, table, number, status)`` of every stored hand."""
+    query = "SELECT id, table_id, number, status FROM hands ORDER BY table_id, number"
+    rows = run_sql(db_url, query)
+    return [(int(a), int(b), int(c), str(d)) for a, b, c, d in rows]
+
+
+def damage_a_running_hand(db_url: str) -> int | None:
+    """Append an action no rule allows to a running hand's log (the room is down); its id."""
+    running = run_sql(db_url, "SELECT id FROM hands WHERE status = 'running' ORDER BY id LIMIT 1")
+    if not running:
+        return None
+    hand_id = int(running[0][0])
+    count = run_sql(db_url, "SELECT COUNT(*) FROM hand_actions WHERE hand_id = $1", hand_id)
+    run_sql(
+        db_url,
+        "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount) VALUES ($1, $2, 0, 'bet', $3)",
+        hand_id,
+        int(count[0][0]),
+        10**12,
+    )
+    return hand_id
+
+
 def numbers_by_table(rows: list[tuple[int, int, int, str]]) -> Iterator[tuple[int, list[int]]]:
     tables = sorted({row[1] for row in rows})
     for table in tables:
         yield table, [row[2] for row in rows if row[1] == table]
+
+
+async def every_chip_returned(
+    store: Store, rows: list[tuple[int, int, int, str]], hand_id: int
+) -> None:
+    """Each player of voided ``hand_id`` starts the table's next hand with the stack they
+    brought to it (bots below the minimum buy-in are topped up in between: not compared)."""
+    row = next(r for r in rows if r[0] == hand_id)
+    after = [r for r in rows if r[1] == row[1] and r[2] == row[2] + 1]
+    if not after:
+        return
+    voided, following = await store.hand_log(hand_id), await store.hand_log(after[0][0])
+    before = {(seat.table_seat, seat.user_id): seat.stack for seat in voided.seats}
+    compared = 0
+    for seat in following.seats:
+        stack = before.get((seat.table_seat, seat.user_id))
+        if stack is not None and stack >= 20:
+            assert seat.stack == stack, (hand_id, seat)
+            compared += 1
+    assert compared > 0
 
 
 @pytest.mark.slow
@@ -231,6 +277,7 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
     outcomes: list[str] = []
     recoveries: list[float] = []
     index = 0
+    damaged: int | None = None
 
     async def launch() -> None:
         """Start the room planned for ``moments[index]`` (a crash point in its environment).
@@ -278,6 +325,9 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
                 server.kill()
                 outcomes.append("timed")
             index += 1
+            if index >= KILLS // 2 and damaged is None:
+                # A log damaged while the room was down: its hand is voided, every chip returned.
+                damaged = await asyncio.to_thread(damage_a_running_hand, db_url)
             await launch()
             for player in players:
                 try:
@@ -324,6 +374,8 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
             elif status == "voided":
                 voided += 1
                 assert record.settlement_id is None and record.void_reason
+                await every_chip_returned(store, rows, hand_id)
+        assert damaged is not None and any(r[0] == damaged and r[3] == "voided" for r in rows)
     finally:
         await store.close()
     for player in players:
@@ -335,6 +387,7 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
         "hands": len(rows),
         "finished_checked": finished,
         "voided": voided,
+        "damaged_log_voided": damaged,
         "running_at_end": len(running),
         "restart_seconds_max": round(max(recoveries), 2),
         "restart_seconds_mean": round(sum(recoveries) / len(recoveries), 2),

@@ -20,6 +20,7 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -43,7 +44,7 @@ from tests.server.process import free_port
 #: The deadline of every database call in these rooms (room.toml ``database_seconds``).
 DEADLINE = 1.0
 #: How soon ``/healthz`` must say the room is unhealthy once the database breaks.
-HEALTH_WITHIN = 3 * DEADLINE + 2.0
+HEALTH_WITHIN = 4 * DEADLINE + 4.0
 
 SETTINGS = RoomSettings(
     bot_think=(1.0, 1.0),  # on the manual clock: a bot acts when the test says so
@@ -296,6 +297,21 @@ class PrivatePostgres:
     def stop(self) -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop", check=False)
 
+    def processes(self) -> list[int]:
+        """The postmaster's pid and its children's."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+        return [postmaster, *map(int, children)]
+
+    def freeze(self) -> None:
+        """SIGSTOP every process of this server: connections stay open, nothing answers."""
+        for pid in reversed(self.processes()):
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
+
     def url(self, database: str) -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
@@ -303,7 +319,10 @@ class PrivatePostgres:
 @pytest.mark.slow
 @pytest.mark.skipif(postgres_bin() is None, reason="no PostgreSQL server binaries installed")
 @pytest.mark.skipif(shutil.which("runuser") is None and os.geteuid() == 0, reason="no runuser")
-async def test_postgresql_stopped_in_the_middle_of_play() -> None:
+@pytest.mark.parametrize("how", ["stopped", "frozen"])
+async def test_postgresql_stopped_in_the_middle_of_play(how: str) -> None:
+    """``stopped``: ``pg_ctl stop`` (connections refused); ``frozen``: SIGSTOP (nothing
+    answers, so only the deadline on every call keeps the room from hanging)."""
     bin_dir = postgres_bin()
     assert bin_dir is not None
     # Not under tmp_path: the server's user must be able to reach its directory.
@@ -322,12 +341,14 @@ async def test_postgresql_stopped_in_the_middle_of_play() -> None:
         await store.close()
 
         async def stop() -> None:
-            await asyncio.to_thread(server.stop)
+            await asyncio.to_thread(server.stop if how == "stopped" else server.freeze)
 
         async def start() -> None:
-            await asyncio.to_thread(server.start)
+            await asyncio.to_thread(server.start if how == "stopped" else server.thaw)
 
         await through_trouble(url, stop, start)
     finally:
+        with contextlib.suppress(Exception):
+            server.thaw()
         await asyncio.to_thread(server.stop)
         shutil.rmtree(root, ignore_errors=True)

@@ -24,7 +24,9 @@ import websockets
 
 from pokerhouse.server.app import Site, create_app
 from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.protocol import MAX_SOCKET_FRAME
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.sockets import uvicorn_ws
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
 
@@ -186,7 +188,14 @@ async def serve(
         store_options={"password_hasher": FAST_HASHER},
     )
     config = uvicorn.Config(
-        create_app(site), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
+        create_app(site),
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        lifespan="on",
+        ws=uvicorn_ws(),
+        ws_per_message_deflate=False,
+        ws_max_size=MAX_SOCKET_FRAME,  # as `pokerhouse serve` has it
     )
     server = uvicorn.Server(config)
     sockets = None

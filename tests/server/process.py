@@ -24,8 +24,11 @@ def free_port() -> int:
 class ServeProcess:
     """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml)."""
 
-    def __init__(self, database_url: str, config: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database_url: str, config: Path, port: int | None = None, log_level: str = "warning"
+    ) -> None:
         self.database_url = database_url
+        self.log_level = log_level
         self.config = config
         self.port = port if port is not None else free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -42,7 +45,7 @@ class ServeProcess:
                     "--port", str(self.port),
                     "--database-url", self.database_url,
                     "--config", str(self.config),
-                    "--log-level", "warning",
+                    "--log-level", self.log_level,
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

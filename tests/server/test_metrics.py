@@ -33,6 +33,8 @@ async def test_metrics_count_actions_hands_commits_connections_and_errors(
     assert values['pokerhouse_hands_total{game="3x4",outcome="finished"}'] >= 1
     assert values['pokerhouse_actions_total{game="3x4"}'] >= 2
     assert values["pokerhouse_connections"] == 2
+    assert values["pokerhouse_connections_opened_total"] == 2
+    assert values["pokerhouse_hands_in_progress"] in (0, 1)
     assert values["pokerhouse_commit_seconds_count"] >= 3
     assert values['pokerhouse_errors_total{code="stale_hand"}'] == 1
     assert values["pokerhouse_tables_available"] == 4

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tests.server.conftest import Client, Harness
+from pokerhouse.engine.events import CardsDealt
+from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, play_hand, sit
 
 
@@ -125,3 +126,164 @@ async def test_a_finished_hand_leaves_no_decision_open(room: Harness) -> None:
     await room.settle()
     assert room.site.room.runners[table].table.hand_number in (None, 2)
     assert decision_of(ann, table) is None or decision_of(ann, table)[1] == 2  # type: ignore[index]
+
+
+async def test_acting_at_another_table_or_for_anothers_seat_is_refused(room: Harness) -> None:
+    table, ann, bob = await two_at_3x4(room)
+    razz = room.table_id("Razz")
+    casino = room.table_id("Casino Hold'em")
+    await sit(bob, casino, 0, 100)
+    ante = room.site.room.runners[casino].table.seat(0).ante  # type: ignore[union-attr]
+    for message, code in (
+        ({"type": "act", "table": razz, "hand": 1, "action": {"kind": "call"}, "id": "t"}, None),
+        ({"type": "add_chips", "table": table, "seat": 1, "amount": 10}, "not_your_seat"),
+        ({"type": "wager", "table": casino, "seat": 0, "ante": 5}, "not_your_seat"),
+        ({"type": "leave", "table": razz}, "not_seated"),
+        ({"type": "sit_out", "table": casino}, "not_seated"),
+    ):
+        mark = len(ann.frames)
+        await ann.send(message)
+        error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
+        assert error["code"] == (code or "not_seated"), (message, error)
+    await room.settle()
+    assert room.site.room.runners[casino].table.seat(0).ante == ante  # type: ignore[union-attr]
+    assert room.site.room.runners[table].table.seat(1).stack == 100  # type: ignore[union-attr]
+
+
+async def test_an_old_action_replayed_in_a_later_hand_is_refused(room: Harness) -> None:
+    table, ann, bob = await two_at_3x4(room)
+    marks = {id(c): len(c.frames) for c in (ann, bob)}
+    await play_hand([ann, bob], table)
+    # Every act of hand 1, sent again while hand 2 runs: the ids are acknowledged as
+    # repeats and applied no more; a new id for hand 1 is a stale hand.
+    await ann.wait_for(lambda f: f.get("type") == "private" and f.get("hand") == 2)
+    runner = room.site.room.runners[table]
+    before = runner.table.seq
+    for client in (ann, bob):
+        sent = [
+            f for f in client.frames[marks[id(client)] :] if f.get("type") == "ack"
+        ]  # the acks name the ids that were applied
+        for ack in sent:
+            await client.send(
+                {"type": "act", "table": table, "hand": 1, "action": {"kind": "call"},
+                 "id": ack["id"]}
+            )  # fmt: skip
+            await client.wait_for(
+                lambda f, i=ack["id"]: f.get("type") == "ack" and f.get("id") == i
+                and f.get("repeated") is True
+            )  # fmt: skip
+    mark = len(ann.frames)
+    await ann.send(
+        {"type": "act", "table": table, "hand": 1, "action": {"kind": "fold"}, "id": "late-1"}
+    )
+    error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
+    assert error["code"] == "stale_hand"
+    await room.settle()
+    assert runner.table.seq == before and runner.table.hand_number == 2
+
+
+async def test_sitting_twice_is_refused_and_moves_no_chips(room: Harness) -> None:
+    table, ann, _bob = await two_at_3x4(room)
+    teen = room.table_id("Teen Patti")
+    await sit(ann, teen, 0, 100)
+    mark = len(ann.frames)
+    await ann.send({"type": "sit", "table": teen, "seat": 1, "buy_in": 100})
+    error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
+    assert error["code"] == "already_seated"
+    me = (await ann.http.get("/api/me")).json()
+    assert me["wallet"] == 10_000 - 200
+    assert sorted((s["table"], s["seat"]) for s in me["seats"]) == [(table, 0), (teen, 0)]
+
+
+async def test_a_buy_in_over_the_wallet_is_refused(db_url: str) -> None:
+    deep = [table("Deep", "3x4", options={"ante": 1, "small_bet": 2}, max_buy_in=50_000)]
+    async with serve(db_url, deep) as room:
+        ann = await room.player()
+        table_id = room.table_id("Deep")
+        await ann.send({"type": "watch", "table": table_id})
+        await ann.send({"type": "sit", "table": table_id, "seat": 0, "buy_in": 10_001})
+        error = await ann.wait_for(lambda f: f.get("type") == "error")
+        assert error["code"] == "insufficient_funds"
+        me = (await ann.http.get("/api/me")).json()
+        assert me["wallet"] == 10_000 and me["seats"] == []
+        assert room.site.room.runners[table_id].table.seat(0) is None
+
+
+async def test_leaving_mid_hand_leaves_the_chips_in_it_until_it_ends(room: Harness) -> None:
+    table, ann, bob = await two_at_3x4(room)
+    runner = room.site.room.runners[table]
+    mark = len(ann.frames)
+    await ann.send({"type": "leave", "table": table})
+    await ann.wait_for(
+        lambda f: f.get("type") == "event" and f["event"]["type"] == "player_leaving", after=mark
+    )
+    # The seat, its cards and its chips stay in the hand; the wallet has not been paid.
+    assert runner.table.seat(0) is not None and runner.table.hand_number == 1
+    assert (await ann.http.get("/api/me")).json()["wallet"] == 10_000 - 100
+    ended = await play_hand([ann, bob], table)
+    await ann.wait_for(
+        lambda f: f.get("type") == "event" and f["event"]["type"] == "player_left", after=mark
+    )
+    await room.settle()
+    net = dict(zip(ended["seats"], ended["net"], strict=True))
+    assert (await ann.http.get("/api/me")).json()["wallet"] == 10_000 + net[0]
+    ledger = (await ann.http.get("/api/me/ledger")).json()
+    assert ledger["in_play"] == {}
+
+
+async def test_no_endpoint_shows_a_hole_card_to_anyone_else(room: Harness) -> None:
+    table, ann, bob = await two_at_3x4(room)
+    runner = room.site.room.runners[table]
+    hand = runner.table.hand
+    assert hand is not None
+    ann_seat = runner.table.hand_seats.index(0)
+    # Ann's face-down cards, from the server's own copy of the hand.
+    secret = {
+        str(card)
+        for event in hand.events
+        if isinstance(event, CardsDealt) and event.seat == ann_seat
+        for card, up in zip(event.cards, event.face_up, strict=True)
+        if card is not None and not up
+    }
+    assert secret
+    carl = await room.player()
+    ghost = await room.spectator()
+    for client in (carl, ghost):
+        await client.send({"type": "watch", "table": table})
+        await client.send({"type": "resume", "table": table, "since": 0})
+        await client.wait_for(lambda f: f.get("type") == "snapshot")
+    # Wrong moves and chat from everyone else: their errors and lines name no card.
+    for client in (bob, carl, ghost):
+        for message in (
+            {
+                "type": "act",
+                "table": table,
+                "hand": 1,
+                "action": {"kind": "raise", "amount": 10**9},
+                "id": "big",
+            },
+            {"type": "act", "table": table, "hand": 1, "action": {"kind": "show"}, "id": "s"},
+            {"type": "chat", "table": table, "text": "what does ann hold?"},
+        ):
+            await client.send(message)
+    await room.settle()
+    owner = await room.site.store.get_user(ann.name or "")
+    running = await room.site.store.user_hands(owner, limit=5)
+    http_bodies = []
+    for client in (bob, carl, ghost):
+        for path in (
+            ["/api/tables", "/api/me", "/api/me/hands", "/api/me/ledger"]
+            + [f"/api/hands/{h.id}" for h in running]
+            + [f"/api/hands/{h.id}?format=text" for h in running]
+        ):
+            response = await client.http.get(path)
+            assert response.status_code < 500
+            http_bodies.append(response.text)
+        if client is not bob:
+            for h in running:
+                refused = await client.http.get(f"/api/hands/{h.id}")
+                assert refused.status_code == 403 and refused.json()["code"] == "hand_running"
+    frames = [json.dumps(f) for c in (bob, carl, ghost) for f in c.frames]
+    for text in frames + http_bodies:
+        shown = {card for card in secret if f'"{card}"' in text or f" {card}" in text}
+        assert not shown, text[:300]

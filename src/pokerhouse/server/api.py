@@ -151,7 +151,7 @@ class Api:
         if refused is not None:
             return refused
         address = request.client.host if request.client else "?"
-        if not self.registrations.allow(address):
+        if not self.registrations.allow(address, self.site.services.clock.now()):
             return problem(429, "rate_limited", "too many new accounts from here: try later")
         try:
             body = await read_json(request, Credentials)
@@ -179,7 +179,9 @@ class Api:
             return problem(error.status, error.code, str(error))
         address = request.client.host if request.client else "?"
         account = body.username.casefold()[:64]
-        wait = max(self.logins.wait(account), self.addresses.wait(address))
+        # The room's clock, so a test can run out the back-off without waiting for it.
+        now = self.site.services.clock.now()
+        wait = max(self.logins.wait(account, now), self.addresses.wait(address, now))
         if wait > 0:
             return problem(
                 429, "rate_limited", f"too many failed logins: wait {wait:.0f} s",
@@ -189,14 +191,15 @@ class Api:
         try:
             user = await store.authenticate(body.username, body.password)
         except AccountError:
-            self.logins.failed(account)
-            self.addresses.failed(address)
+            self.logins.failed(account, now)
+            self.addresses.failed(address, now)
             return problem(401, "login_failed", "unknown user or wrong password")
         self.logins.succeeded(account)
         token = await store.create_session(user)
         old = request.cookies.get(auth.SESSION_COOKIE)
         if old:
             await store.end_session(old)  # a new token at every login
+            self.site.session_ended(old)
         return self._session_response(request, await self._me(user), token, 200)
 
     async def logout(self, request: Request) -> Response:
@@ -207,6 +210,7 @@ class Api:
         token = request.cookies.get(auth.SESSION_COOKIE)
         if token:
             await self.site.store.end_session(token)
+            self.site.session_ended(token)
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response

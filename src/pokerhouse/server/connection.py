@@ -4,7 +4,8 @@ Table tasks never wait on a client: :meth:`Connection.send` queues a frame
 and returns; a writer task of the connection's own drains the queue to the
 socket. A client that stops reading lets its queue grow, and once it holds
 more than ``max_buffer`` bytes the connection is closed, so a slow or dead
-client can never stall a table.
+client can never stall a table. Given ``send_many``, the writer sends
+everything queued at once (a table step's frames go in one socket write).
 
 Closing must not wait on the client either: a writer stuck sending to a
 peer that reads nothing is abandoned, and the socket is closed from the
@@ -17,7 +18,7 @@ import asyncio
 import contextlib
 import itertools
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 _ids = itertools.count(1)
@@ -47,11 +48,13 @@ class Connection:
         close: Callable[[int, str], Awaitable[None]],
         *,
         max_buffer: int = MAX_BUFFER,
+        send_many: Callable[[Sequence[bytes]], Awaitable[None]] | None = None,
         abort: Callable[[], None] | None = None,
     ) -> None:
         self.id = next(_ids)
         self.identity = identity
         self._send_bytes = send_bytes
+        self._send_many = send_many
         self._close = close
         self._abort = abort
         self.max_buffer = max_buffer
@@ -117,7 +120,8 @@ class Connection:
             sending.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sending
-            code = 1008 if self.close_reason == "policy" else 1013
+            # A broken rule or an ended session: policy; too slow a reader: try again later.
+            code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
             try:
                 await asyncio.wait_for(
                     self._close(code, self.close_reason or "closed"), timeout=CLOSE_GRACE
@@ -133,6 +137,13 @@ class Connection:
             await self._ready.wait()
             self._ready.clear()
             while self._queue and (not self.closed or self._buffered):
+                if self._send_many is not None:
+                    frames = list(self._queue)
+                    self._queue.clear()
+                    self._buffered = 0
+                    await self._send_many(frames)
+                    self.sent_frames += len(frames)
+                    continue
                 frame = self._queue.popleft()
                 self._buffered -= len(frame)
                 await self._send_bytes(frame)

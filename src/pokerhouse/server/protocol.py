@@ -8,7 +8,7 @@ messages (``snapshot``, ``event``, ``ack``, ``error`` and the few others
 listed in ``docs/protocol.md``) are built by :mod:`pokerhouse.server.frames`.
 
 >>> decode(b'{"type": "watch", "table": 3}')
-Watch(table=3)
+Watch(table=3, views=False)
 >>> decode(b'{"type": "act", "table": 1, "hand": 4, "action": {"kind": "call"}, "id": "a1"}')
 Act(table=1, hand=4, action=ActionBody(kind='call', amount=None), id='a1')
 >>> decode(b'{"type": "act", "table": 1}')
@@ -25,6 +25,8 @@ import msgspec
 
 #: The largest frame a client may send, in bytes; larger ones close the socket.
 MAX_FRAME = 4096
+#: The largest frame the websocket layer reads at all (larger: closed with 1009 unread).
+MAX_SOCKET_FRAME = 65536
 #: Client-chosen ids of ``act`` messages: short printable text.
 IdText = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$")]
 TableId = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
@@ -49,9 +51,14 @@ class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
 
 
 class Watch(Message, tag="watch", frozen=True):
-    """Follow a table: a ``snapshot``, then its ``event`` stream."""
+    """Follow a table: a ``snapshot``, then its ``event`` stream.
+
+    ``views``: also a fresh ``snapshot`` after every step of the table (what a
+    client that draws from the server's view alone, like the browser's, wants).
+    """
 
     table: TableId
+    views: bool = False
 
 
 class Unwatch(Message, tag="unwatch", frozen=True):
@@ -128,6 +135,7 @@ class Resume(Message, tag="resume", frozen=True):
 
     table: TableId
     since: Seq
+    views: bool = False
 
 
 class Chat(Message, tag="chat", frozen=True):
@@ -135,6 +143,13 @@ class Chat(Message, tag="chat", frozen=True):
 
     table: TableId
     text: ChatText
+
+
+class CallEv(Message, tag="call_ev", frozen=True):
+    """Casino Hold'em practice: what calling is worth for one of the asker's own boxes."""
+
+    table: TableId
+    seat: SeatNumber
 
 
 class Ping(Message, tag="ping", frozen=True):
@@ -154,6 +169,7 @@ MESSAGE_TYPES: tuple[type[Message], ...] = (
     Wager,
     Resume,
     Chat,
+    CallEv,
     Ping,
 )
 ClientMessage = (
@@ -169,6 +185,7 @@ ClientMessage = (
     | Wager
     | Resume
     | Chat
+    | CallEv
     | Ping
 )
 
@@ -182,7 +199,9 @@ def decode(frame: bytes | str) -> ClientMessage:
     Codes: ``frame_too_large``, ``bad_json``, ``not_an_object``, ``unknown_type``,
     ``bad_message`` (a field missing, extra, of the wrong type or out of range).
     """
-    if len(frame) > MAX_FRAME:
+    # Bytes, not characters: 4,096 characters of CJK text are 12 KB.
+    size = len(frame) if isinstance(frame, bytes) else utf8_size(frame)
+    if size > MAX_FRAME:
         raise ProtocolError("frame_too_large", f"a message is at most {MAX_FRAME} bytes")
     try:
         message: ClientMessage = _DECODER.decode(frame)
@@ -191,6 +210,17 @@ def decode(frame: bytes | str) -> ClientMessage:
         raise _classify(frame, str(error)) from None
     except msgspec.DecodeError:
         raise ProtocolError("bad_json", "a message is one JSON object") from None
+
+
+def utf8_size(text: str) -> int:
+    """The size of ``text`` in UTF-8, in bytes (lone surrogates counted as three).
+
+    >>> utf8_size("ab"), utf8_size("\u00e9"), utf8_size("\u4e2d")
+    (2, 2, 3)
+    """
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def _classify(frame: bytes | str, detail: str) -> ProtocolError:

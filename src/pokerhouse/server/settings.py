@@ -51,6 +51,17 @@ class RoomSettings:
     max_buffer: int = 1 << 20
     #: New accounts one address may open in an hour.
     registrations_per_hour: int = 30
+    #: argon2id's ``(time_cost, memory_cost in KiB, parallelism)`` for new password hashes;
+    #: ``None``: argon2-cffi's defaults. Lighter costs are for load tests, never for a room
+    #: people use: they make stolen hashes cheaper to crack.
+    argon2: tuple[int, int, int] | None = None
+    #: Messages one player (over all their sockets; a spectator per socket) may send:
+    #: a steady rate and a burst; beyond it each gets ``rate_limited``.
+    messages_per_second: float = 20.0
+    message_burst: int = 60
+    #: Chat lines one player may send: one every two seconds, bursts of five.
+    chat_per_second: float = 0.5
+    chat_burst: int = 5
 
     def think_time(self, rng: random.Random | None = None) -> float:
         """How long a bot thinks this time."""

@@ -4,7 +4,7 @@ The handshake's ``Origin`` must be this site; the session cookie says who
 is there (without one the socket may only watch). Every frame is decoded
 once into a typed message (:mod:`.protocol`) and handed to the table it
 names; a malformed one gets an ``error`` with a stable code and changes
-nothing. Actions and chat are rate limited per connection.
+nothing. Messages and chat are rate limited per player (:class:`Limits`).
 """
 
 from __future__ import annotations
@@ -20,18 +20,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerhouse.server import auth, frames
 from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
+from pokerhouse.server.logs import events, record
 from pokerhouse.server.runner import Request, Watch
+from pokerhouse.server.sockets import send_many_of
+from pokerhouse.store.users import token_hash
 
 if TYPE_CHECKING:
     from pokerhouse.server.app import Site
+    from pokerhouse.server.settings import RoomSettings
 
 log = logging.getLogger("pokerhouse.ws")
 
-#: Messages a connection may send: a steady rate and a burst; beyond it they are refused.
-MESSAGES_PER_SECOND = 20.0
-MESSAGE_BURST = 60
-CHAT_PER_SECOND = 0.5
-CHAT_BURST = 5
 #: Errors in a row after which a connection is closed (a client that only sends garbage).
 MAX_ERRORS = 50
 #: Seconds the endpoint waits for a connection's last frames and its close.
@@ -54,6 +53,24 @@ def with_abort(scope: Scope, send: Send) -> Scope:
     if abort is None:
         return scope
     return {**scope, ABORT_KEY: abort}
+
+
+class Limits:
+    """The room's message and chat rate limits, per player over all their sockets.
+
+    A signed-in player's budget is theirs whatever socket they use, so opening
+    more sockets buys no more messages; a spectator (no account) has one per
+    socket.
+    """
+
+    def __init__(self, settings: RoomSettings) -> None:
+        self.messages = auth.RateLimit(settings.messages_per_second, settings.message_burst)
+        self.chat = auth.RateLimit(settings.chat_per_second, settings.chat_burst)
+
+    @staticmethod
+    def key(conn: Connection) -> str:
+        """Whose budget a connection spends."""
+        return f"user:{conn.user_id}" if conn.user_id is not None else f"conn:{conn.id}"
 
 
 async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
@@ -81,14 +98,29 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         send,
         close,
         max_buffer=site.settings.max_buffer,
+        send_many=send_many_of(ws.scope),
         abort=ws.scope.get(ABORT_KEY),
     )
     task = asyncio.get_running_loop().create_task(conn.run())
     site.metrics.connections.inc()
+    site.metrics.connections_opened.inc()
     conn.send(frames.message("hello", user=identity.username))
-    limits = auth.RateLimit(MESSAGES_PER_SECOND, MESSAGE_BURST)
-    chat = auth.RateLimit(CHAT_PER_SECOND, CHAT_BURST)
+    session = token_hash(token) if user is not None and token else None
+    if session is not None:
+        site.sockets.setdefault(session, set()).add(conn)
+    limits = site.limits
+    budget = Limits.key(conn)
+    record(events, "connection", conn=conn.id, user=identity.username, open=True)
     errors = 0
+
+    def refuse(code: str, message: str, ident: str | None = None, table: int | None = None) -> None:
+        nonlocal errors
+        site.metrics.error(code)
+        conn.send(frames.error(code, message, ident, table))
+        errors += 1
+        if errors > MAX_ERRORS:
+            conn.kill("policy", drop=False)
+
     try:
         while not conn.closed:
             raw = await ws.receive()
@@ -96,32 +128,22 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
                 break
             text = raw.get("text")
             if text is None:
-                conn.send(frames.error("binary_frame", "send JSON text frames"))
-                errors += 1
+                refuse("binary_frame", "send JSON text frames")
                 continue
-            if len(text) > p.MAX_FRAME:
-                conn.send(
-                    frames.error("frame_too_large", f"a message is at most {p.MAX_FRAME} bytes")
-                )
+            if p.utf8_size(text) > p.MAX_FRAME:
+                refuse("frame_too_large", f"a message is at most {p.MAX_FRAME} bytes")
                 conn.kill("policy", drop=False)
                 break
-            if not limits.allow("all"):
-                conn.send(frames.error("rate_limited", "too many messages: slow down"))
-                errors += 1
-                if errors > MAX_ERRORS:
-                    conn.kill("policy", drop=False)
+            if not limits.messages.allow(budget):
+                refuse("rate_limited", "too many messages: slow down")
                 continue
             try:
                 message = p.decode(text)
             except p.ProtocolError as error:
-                site.metrics.error(error.code)
-                conn.send(frames.error(error.code, str(error), error.id))
-                errors += 1
-                if errors > MAX_ERRORS:
-                    conn.kill("policy", drop=False)
+                refuse(error.code, str(error), error.id)
                 continue
-            if isinstance(message, p.Chat) and not chat.allow("chat"):
-                conn.send(frames.error("rate_limited", "too many chat lines", table=message.table))
+            if isinstance(message, p.Chat) and not limits.chat.allow(budget):
+                refuse("rate_limited", "too many chat lines", table=message.table)
                 continue
             errors = 0
             route(site, conn, message)
@@ -129,6 +151,11 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         pass
     finally:
         site.metrics.connections.dec()
+        if session is not None and session in site.sockets:
+            site.sockets[session].discard(conn)
+            if not site.sockets[session]:
+                del site.sockets[session]
+        record(events, "connection", conn=conn.id, open=False, reason=conn.close_reason or None)
         if conn.close_reason == "slow_client":
             site.metrics.slow_clients.inc()
         for table in list(conn.tables):
@@ -160,7 +187,7 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
         since = message.since if isinstance(message, p.Resume) else None
-        runner.post(Watch(conn, on=True, since=since))
+        runner.post(Watch(conn, on=True, since=since, views=message.views))
         return
     if isinstance(message, p.Unwatch):
         conn.tables.discard(table)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -25,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from pokerhouse.server import frames
-from pokerhouse.server.api import Api
+from pokerhouse.server.api import Api, problem
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.logs import now_ms, record
@@ -166,8 +167,29 @@ def create_app(site: Site) -> Starlette:
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_problem, Exception: server_problem},
+    )
     return RequestLog(app, site.metrics)  # type: ignore[return-value]
+
+
+#: Codes of the HTTP errors the router itself answers (no handler was reached).
+_ROUTER_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_problem(request: Request, error: Exception) -> Response:
+    """A router's refusal (no such path, wrong method) as ``{"code", "message"}`` too."""
+    assert isinstance(error, HTTPException)
+    code = _ROUTER_CODES.get(error.status_code, "http_error")
+    return problem(error.status_code, code, str(error.detail), **(error.headers or {}))
+
+
+async def server_problem(request: Request, error: Exception) -> Response:
+    """A failure of ours: logged with its trace, answered without it."""
+    log.error("failure answering %s %s", request.method, request.url.path, exc_info=error)
+    return problem(500, "internal_error", "the room failed to answer: try again")
 
 
 class RequestLog:

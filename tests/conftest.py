@@ -15,6 +15,7 @@ pass (the autouse fixture :func:`ledger_invariants`).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import secrets
 import shutil
@@ -37,6 +38,16 @@ ENV = "POKERHOUSE_TEST_DATABASE_URL"
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=256, parallelism=1)
 
 _PG_SKIP: list[str] = []
+
+
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run``, or in a thread when this one already runs a loop (sync Playwright does)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _on_ci() -> bool:
@@ -97,7 +108,7 @@ def pg_template() -> Iterator[str]:
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A migrated SQLite file to copy."""
     path = tmp_path_factory.mktemp("store-template") / "template.db"
-    asyncio.run(upgrade(parse_url(f"sqlite:///{path}")))
+    _run(upgrade(parse_url(f"sqlite:///{path}")))
     return path
 
 
@@ -143,7 +154,7 @@ def ledger_invariants(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     # Tests of ledger check itself break the books on purpose.
     if url is not None and request.node.get_closest_marker("breaks_ledger") is None:
-        report = asyncio.run(check(url))
+        report = _run(check(url))
         assert report.ok, report.summary()
 
 

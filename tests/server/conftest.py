@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,7 @@ from pokerhouse.server.app import Site, create_app
 from pokerhouse.server.clock import ManualClock
 from pokerhouse.server.protocol import MAX_SOCKET_FRAME
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.sockets import uvicorn_ws
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
 
@@ -171,8 +173,14 @@ async def serve(
     *,
     settings: RoomSettings | None = None,
     clock: ManualClock | None = None,
+    send_buffer: int | None = None,
 ) -> AsyncIterator[Harness]:
-    """Serve a room on ``url``'s database with these tables on a free port."""
+    """Serve a room on ``url``'s database with these tables on a free port.
+
+    ``send_buffer`` sets the kernel's send buffer of every accepted socket
+    (as on a slow link): a client that stops reading then pushes back on the
+    room after kilobytes, not the megabytes loopback would otherwise absorb.
+    """
     clock = clock if clock is not None else ManualClock()
     settings = settings or RoomSettings(
         bot_think=(0.0, 0.0),
@@ -194,10 +202,20 @@ async def serve(
         port=0,
         log_level="warning",
         lifespan="on",
+        ws=uvicorn_ws(),
+        ws_per_message_deflate=False,
         ws_max_size=MAX_SOCKET_FRAME,  # as `pokerhouse serve` has it
     )
     server = uvicorn.Server(config)
-    task = asyncio.get_running_loop().create_task(server.serve())
+    sockets = None
+    if send_buffer is not None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Accepted sockets inherit it (and a set size turns the kernel's autotuning off).
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        listener.bind(("127.0.0.1", 0))
+        sockets = [listener]
+    task = asyncio.get_running_loop().create_task(server.serve(sockets=sockets))
     for _ in range(500):
         if server.started:
             break

@@ -10,6 +10,12 @@ room's timings:
     hand_pause = 2.0          # seconds between hands
     bot_think = [0.5, 1.5]    # a bot's pause before it acts
     window_seconds = 10       # Casino Hold'em's betting window
+    registrations_per_hour = 30   # new accounts one address may open an hour
+    # argon2 = [1, 256, 1]    # argon2id time, memory (KiB), lanes: load tests only
+    ping_seconds = 20         # ping every websocket; close one silent this long after a ping
+    max_buffer = 1048576      # bytes a client may leave unread before it is cut off
+    database_seconds = 5      # deadline of every database call
+    retry_seconds = 1         # a table whose database failed tries to reload this often
 
     [[tables]]
     name = "Razz 5/10, ante 1"
@@ -37,7 +43,13 @@ from pokerhouse.errors import InvalidSpec
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
 
-_ROOM_KEYS = {"hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant"}
+_ROOM_KEYS = {
+    "hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
+    "registrations_per_hour", "argon2",
+    "ping_seconds", "max_buffer", "retry_seconds", "database_seconds",
+}  # fmt: skip
+#: Keys that must be more than zero (a zero ping or deadline would mean "never").
+_POSITIVE_SECONDS = ("ping_seconds", "retry_seconds", "database_seconds")
 _TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
 
 
@@ -97,9 +109,16 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
     for key in ("hand_pause", "window_seconds", "away_seconds"):
         if key in values and not _seconds(values[key]):
             raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds >= 0")
-    for key in ("log_size", "grant"):
+    for key in _POSITIVE_SECONDS:
+        if key in values and not (_seconds(values[key]) and values[key] > 0):
+            raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds > 0")
+        if key in values:
+            values[key] = float(values[key])
+    for key in ("log_size", "grant", "registrations_per_hour", "max_buffer"):
         if key in values and (type(values[key]) is not int or values[key] < 1):
             raise InvalidSpec("bad_config", f"{path}: {key} is a whole number >= 1")
+    if "argon2" in values:
+        values["argon2"] = _argon2(path, values["argon2"])
     settings = RoomSettings(**values)
     tables = data.get("tables")
     if tables is None:
@@ -118,6 +137,21 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
     return settings, configs
 
 
+def _argon2(path: str, value: object) -> tuple[int, int, int]:
+    """``[time_cost, memory_cost, parallelism]``, checked as argon2 would (memory >= 8 x lanes)."""
+    if (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(type(x) is int and x >= 1 for x in value)
+        and value[1] >= 8 * value[2]
+    ):
+        return value[0], value[1], value[2]
+    raise InvalidSpec(
+        "bad_config",
+        f"{path}: argon2 is [time_cost, memory_cost KiB, parallelism], memory >= 8 x parallelism",
+    )
+
+
 def _seconds(value: object) -> bool:
     return type(value) in (int, float) and value >= 0  # type: ignore[operator]
 
@@ -129,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
     from pokerhouse.server.app import Site, create_app
     from pokerhouse.server.logs import configure
     from pokerhouse.server.protocol import MAX_SOCKET_FRAME
+    from pokerhouse.server.sockets import uvicorn_ws
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:
@@ -143,7 +178,11 @@ def run(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
+        ws=uvicorn_ws(),
         ws_max_size=MAX_SOCKET_FRAME,
+        # Frames are small JSON: compressing each one costs more CPU than it saves on
+        # the wire, and a per-socket deflate context costs memory per connection.
+        ws_per_message_deflate=False,
         lifespan="on",
         log_config=None,  # the room's own logging, set up above
         access_log=False,

@@ -8,6 +8,7 @@ with a manual clock and no pauses, and serve it on a real socket.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import random
 import time
@@ -16,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -35,7 +37,7 @@ from pokerhouse.server.openapi import openapi_document
 from pokerhouse.server.room import Room
 from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.ws import Limits, websocket_endpoint
+from pokerhouse.server.ws import Limits, websocket_endpoint, with_abort
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.users import token_hash
 
@@ -57,8 +59,13 @@ class Site:
         store_options: Mapping[str, Any] | None = None,
     ) -> None:
         self.database_url = database_url
-        self.store_options = dict(store_options or {})
         self.settings = settings if settings is not None else RoomSettings()
+        self.store_options = dict(store_options or {})
+        if self.settings.argon2 is not None and "password_hasher" not in self.store_options:
+            time_cost, memory_cost, parallelism = self.settings.argon2
+            self.store_options["password_hasher"] = PasswordHasher(
+                time_cost=time_cost, memory_cost=memory_cost, parallelism=parallelism
+            )
         self._clock = clock
         self._rng = rng
         self._tables = tables
@@ -94,7 +101,8 @@ class Site:
 
     async def start(self) -> None:
         """Open the store and start the room."""
-        self._store = await Store.open(self.database_url, **self.store_options)
+        options = {"deadline": self.settings.database_seconds, **self.store_options}
+        self._store = await Store.open(self.database_url, **options)
         self._services = Services(
             self._store,
             settings=self.settings,
@@ -134,6 +142,9 @@ def create_app(site: Site) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await site.start()
+        # What start-up built (tables, lookup tables, modules) lives as long as the room:
+        # out of the collector's sight, so collections stay short under load.
+        gc.freeze()
         try:
             yield
         finally:
@@ -200,6 +211,9 @@ class RequestLog:
         self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(with_abort(scope, send), receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

@@ -4,7 +4,12 @@ Table tasks never wait on a client: :meth:`Connection.send` queues a frame
 and returns; a writer task of the connection's own drains the queue to the
 socket. A client that stops reading lets its queue grow, and once it holds
 more than ``max_buffer`` bytes the connection is closed, so a slow or dead
-client can never stall a table.
+client can never stall a table. Given ``send_many``, the writer sends
+everything queued at once (a table step's frames go in one socket write).
+
+Closing must not wait on the client either: a writer stuck sending to a
+peer that reads nothing is abandoned, and the socket is closed from the
+connection's own task (:meth:`Connection.run`), which ends the stuck send.
 """
 
 from __future__ import annotations
@@ -13,13 +18,16 @@ import asyncio
 import contextlib
 import itertools
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 _ids = itertools.count(1)
 
 #: Default bound on a connection's unsent bytes.
 MAX_BUFFER = 1 << 20
+
+#: Seconds the frames queued before a close (the error that says why) may take to go out.
+CLOSE_GRACE = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +48,20 @@ class Connection:
         close: Callable[[int, str], Awaitable[None]],
         *,
         max_buffer: int = MAX_BUFFER,
+        send_many: Callable[[Sequence[bytes]], Awaitable[None]] | None = None,
+        abort: Callable[[], None] | None = None,
     ) -> None:
         self.id = next(_ids)
         self.identity = identity
         self._send_bytes = send_bytes
+        self._send_many = send_many
         self._close = close
+        self._abort = abort
         self.max_buffer = max_buffer
         self._queue: deque[bytes] = deque()
         self._buffered = 0
         self._ready = asyncio.Event()
+        self._killed = asyncio.Event()
         self.closed = False
         self.close_reason = ""
         #: Tables this connection watches.
@@ -86,23 +99,54 @@ class Connection:
             self._queue.clear()
             self._buffered = 0
         self._ready.set()
+        self._killed.set()
 
-    async def writer(self) -> None:
-        """Send queued frames until the connection closes (run as the connection's task)."""
+    async def run(self) -> None:
+        """The connection's task: send queued frames until it is killed, then close the socket.
+
+        The frames left when it was killed with ``drop=False`` get
+        :data:`CLOSE_GRACE` seconds to go; a slow client's none. A send still
+        hanging then is cancelled and the socket closed regardless: with a
+        close frame if that goes within :data:`CLOSE_GRACE`, else (a peer
+        that reads nothing takes no close frame either) by ``abort``.
+        """
+        sending = asyncio.get_running_loop().create_task(self._send_queued())
         try:
-            while True:
-                await self._ready.wait()
-                self._ready.clear()
-                while self._queue and (not self.closed or self._buffered):
-                    frame = self._queue.popleft()
-                    self._buffered -= len(frame)
-                    await self._send_bytes(frame)
-                    self.sent_frames += 1
-                if self.closed:
-                    break
+            await self._killed.wait()
+            if self.close_reason != "slow_client":
+                with contextlib.suppress(TimeoutError, Exception):
+                    await asyncio.wait_for(asyncio.shield(sending), timeout=CLOSE_GRACE)
         finally:
-            if self.close_reason:
-                # A broken rule or an ended session: policy; too slow a reader: try again later.
-                code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
-                with contextlib.suppress(Exception):  # the socket may be gone already
-                    await self._close(code, self.close_reason)
+            sending.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sending
+            # A broken rule or an ended session: policy; too slow a reader: try again later.
+            code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
+            try:
+                await asyncio.wait_for(
+                    self._close(code, self.close_reason or "closed"), timeout=CLOSE_GRACE
+                )
+            except TimeoutError:
+                if self._abort is not None:
+                    self._abort()
+            except Exception:  # the socket is gone already
+                pass
+
+    async def _send_queued(self) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._queue and (not self.closed or self._buffered):
+                if self._send_many is not None:
+                    frames = list(self._queue)
+                    self._queue.clear()
+                    self._buffered = 0
+                    await self._send_many(frames)
+                    self.sent_frames += len(frames)
+                    continue
+                frame = self._queue.popleft()
+                self._buffered -= len(frame)
+                await self._send_bytes(frame)
+                self.sent_frames += 1
+            if self.closed:
+                return

@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 #: Prometheus's text format.
@@ -35,6 +37,7 @@ class Metrics:
         self.actions = Counter(
             "pokerhouse_actions_total", "Actions applied and committed", ["game"], registry=registry
         )
+        self._actions: dict[str, Any] = {}
         self.hands = Counter(
             "pokerhouse_hands_total", "Hands ended, by how", ["game", "outcome"], registry=registry
         )
@@ -78,7 +81,11 @@ class Metrics:
 
     def action(self, game: str) -> None:
         """One more action committed at ``game``."""
-        self.actions.labels(game=game).inc()
+        # ``labels()`` looks the child up under a lock each time: keep each game's.
+        child = self._actions.get(game)
+        if child is None:
+            child = self._actions[game] = self.actions.labels(game=game)
+        child.inc()
 
     def hand(self, game: str, outcome: str) -> None:
         """A hand of ``game`` ended: ``finished`` or ``voided``."""

@@ -8,7 +8,7 @@ messages (``snapshot``, ``event``, ``ack``, ``error`` and the few others
 listed in ``docs/protocol.md``) are built by :mod:`pokerhouse.server.frames`.
 
 >>> decode(b'{"type": "watch", "table": 3}')
-Watch(table=3)
+Watch(table=3, views=False)
 >>> decode(b'{"type": "act", "table": 1, "hand": 4, "action": {"kind": "call"}, "id": "a1"}')
 Act(table=1, hand=4, action=ActionBody(kind='call', amount=None), id='a1')
 >>> decode(b'{"type": "act", "table": 1}')
@@ -51,9 +51,14 @@ class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
 
 
 class Watch(Message, tag="watch", frozen=True):
-    """Follow a table: a ``snapshot``, then its ``event`` stream."""
+    """Follow a table: a ``snapshot``, then its ``event`` stream.
+
+    ``views``: also a fresh ``snapshot`` after every step of the table (what a
+    client that draws from the server's view alone, like the browser's, wants).
+    """
 
     table: TableId
+    views: bool = False
 
 
 class Unwatch(Message, tag="unwatch", frozen=True):
@@ -130,6 +135,7 @@ class Resume(Message, tag="resume", frozen=True):
 
     table: TableId
     since: Seq
+    views: bool = False
 
 
 class Chat(Message, tag="chat", frozen=True):
@@ -137,6 +143,13 @@ class Chat(Message, tag="chat", frozen=True):
 
     table: TableId
     text: ChatText
+
+
+class CallEv(Message, tag="call_ev", frozen=True):
+    """Casino Hold'em practice: what calling is worth for one of the asker's own boxes."""
+
+    table: TableId
+    seat: SeatNumber
 
 
 class Ping(Message, tag="ping", frozen=True):
@@ -156,6 +169,7 @@ MESSAGE_TYPES: tuple[type[Message], ...] = (
     Wager,
     Resume,
     Chat,
+    CallEv,
     Ping,
 )
 ClientMessage = (
@@ -171,6 +185,7 @@ ClientMessage = (
     | Wager
     | Resume
     | Chat
+    | CallEv
     | Ping
 )
 

@@ -32,10 +32,16 @@ class Audience:
         self.table_id = table_id
         self._seats_of = seats_of
         self.watchers: set[Connection] = set()
+        #: Watchers that asked for a fresh snapshot after every step (``views``).
+        self.view_watchers: set[Connection] = set()
         self._present: Counter[int] = Counter()
 
-    def add(self, conn: Connection) -> None:
-        """Start sending this table to ``conn``."""
+    def add(self, conn: Connection, views: bool = False) -> None:
+        """Start sending this table to ``conn`` (``views``: a snapshot after every step too)."""
+        if views:
+            self.view_watchers.add(conn)
+        else:
+            self.view_watchers.discard(conn)
         if conn not in self.watchers:
             self.watchers.add(conn)
             if conn.user_id is not None:
@@ -43,6 +49,7 @@ class Audience:
 
     def remove(self, conn: Connection) -> None:
         """Stop sending this table to ``conn``."""
+        self.view_watchers.discard(conn)
         if conn in self.watchers:
             self.watchers.discard(conn)
             if conn.user_id is not None:
@@ -101,6 +108,25 @@ class Audience:
         view = table_view(table, self.viewer(conn))
         view.update(extras)
         conn.send(frames.message("snapshot", table=self.table_id, seq=table.seq, view=view))
+
+    def views(self, table: Table, extras: dict[str, Any]) -> None:
+        """A fresh snapshot to each watcher that asked for one after every step.
+
+        Watchers with the same seats (every spectator) share one encoded frame.
+        """
+        encoded: dict[frozenset[int], bytes] = {}
+        for conn in list(self.view_watchers):
+            if conn.closed:
+                self.view_watchers.discard(conn)
+                continue
+            seats = self.viewer(conn)
+            frame = encoded.get(seats)
+            if frame is None:
+                view = table_view(table, seats)
+                view.update(extras)
+                frame = frames.message("snapshot", table=self.table_id, seq=table.seq, view=view)
+                encoded[seats] = frame
+            conn.send(frame)
 
     def private(self, table: Table, only: frozenset[int] | None = None) -> None:
         """Send each seated watcher its own hand's name and decision (``only``: these seats)."""

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import random
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +27,9 @@ from pokerhouse.cards import Deck, parse_cards
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
+from pokerhouse.games.casino_holdem import CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_from_dict, spec_to_dict, to_json
-from pokerhouse.server import frames
+from pokerhouse.server import frames, practice
 from pokerhouse.server import protocol as p
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.server.connection import Connection
@@ -72,8 +73,11 @@ from pokerhouse.table import (
 log = logging.getLogger("pokerhouse.table")
 events_log = logging.getLogger("pokerhouse.events")
 
-#: Act ids remembered per table, so a resent ``act`` is acknowledged, not applied twice.
-REMEMBERED_IDS = 4096
+#: Hands whose act ids a table remembers (the latest two), so a resent ``act`` is
+#: acknowledged, not applied twice. An act names its hand and one for an older hand is
+#: refused as stale, so an older id can never be applied again: keeping it would only
+#: cost memory (4,096 ids a table, as it once was, is 2 million ids in a 500-table room).
+REMEMBERED_HANDS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,8 @@ class Watch:
     conn: Connection
     on: bool
     since: int | None = None
+    #: Send this watcher a fresh snapshot after every step.
+    views: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +148,10 @@ class TableRunner:
         self.banks = TimeBanks(self.config.decision_seconds, self.config.time_bank_seconds)
         self.hand_times: deque[float] = deque(maxlen=100)
         self._bots: dict[int, Bot] = {}
-        self._applied: OrderedDict[tuple[int, str], None] = OrderedDict()
+        self._applied: dict[int, set[tuple[int, str]]] = {}
         self._timers: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        #: Practice-mode counts of a call's value in flight (kept so they are not collected).
+        self._counting: set[asyncio.Task[None]] = set()
         self._tokens = 0
         self._deck: tuple[list[str], int] | None = None
         self._decision: tuple[int, int, int] | None = None
@@ -344,7 +352,7 @@ class TableRunner:
         if not item.on:
             self.audience.remove(conn)
             return
-        self.audience.add(conn)
+        self.audience.add(conn, views=item.views)
         for seat, player in self.players.items():
             if player.user_id == conn.user_id:
                 self._away_since.pop(seat, None)
@@ -401,8 +409,31 @@ class TableRunner:
                 await self._add_chips(seat, user, amount)
             case p.Wager(seat=seat, ante=ante, bonus=bonus):
                 await self._wager(user, seat, ante, bonus)
+            case p.CallEv(seat=seat):
+                self._own_seat(user, seat)
+                self._call_ev(conn, seat)
             case _:
                 raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
+
+    def _call_ev(self, conn: Connection, seat: int) -> None:
+        """Practice mode: calling's exact value for the asker's own box, counted off the loop."""
+        if not isinstance(self.spec, CasinoHoldemSpec):
+            raise RoomError("bad_request", "the call's value is for Casino Hold'em boxes")
+        hole, flop, ante = practice.own_box(self.table, seat)
+        number = self.table.hand_number
+        spec = self.spec
+
+        async def count() -> None:
+            body = await asyncio.to_thread(practice.call_value, spec, hole, flop, ante)
+            conn.send(
+                frames.message(
+                    "call_ev", table=self.id, seq=self.table.seq, hand=number, seat=seat, **body
+                )
+            )
+
+        task = asyncio.get_running_loop().create_task(count())
+        self._counting.add(task)
+        task.add_done_callback(self._counting.discard)
 
     def _seats_of(self, user: int) -> frozenset[int]:
         return frozenset(seat for seat, player in self.players.items() if player.user_id == user)
@@ -422,7 +453,7 @@ class TableRunner:
         self, conn: Connection, user: int, number: int, body: p.ActionBody, ident: str
     ) -> None:
         key = (user, ident)
-        if key in self._applied:
+        if any(key in applied for applied in self._applied.values()):
             conn.send(frames.message("ack", id=ident, table=self.id, repeated=True))
             return
         try:
@@ -435,9 +466,12 @@ class TableRunner:
         # names the reason (a stale hand, not in the hand, out of turn).
         seat = to_act if to_act in mine else min(mine)
         await self.step(Act(seat, Action(kind, body.amount), hand=number), conn)
-        self._applied[key] = None
-        if len(self._applied) > REMEMBERED_IDS:
-            self._applied.popitem(last=False)
+        applied = self._applied.get(number)
+        if applied is None:
+            applied = self._applied[number] = set()
+            while len(self._applied) > REMEMBERED_HANDS:
+                del self._applied[min(self._applied)]
+        applied.add(key)
         conn.send(frames.message("ack", id=ident, table=self.id))
 
     async def _sit(self, conn: Connection, seat: int, buy_in: int) -> None:
@@ -514,6 +548,8 @@ class TableRunner:
             self.audience.private(self.table)
         elif self._started is not None:
             self.audience.private(self.table, only=frozenset({self._started}))
+        if self.audience.view_watchers:
+            self.audience.views(self.table, self.extras())
         return step
 
     async def _persist(self, step: tuple[Logged, ...], hand: Any, command: Command | None) -> None:

@@ -25,8 +25,11 @@ class RoomSettings:
     Hold'em's betting window. ``away_seconds``: a player sat out this long is
     stood up and cashed out. ``log_size``: events a table keeps for clients
     resuming after a drop. ``retry_seconds``: how often a table whose
-    database failed tries to reload. ``owner``: this process's name on its
-    table leases.
+    database failed tries to reload. ``database_seconds``: the deadline of
+    every database call (a SQLite lock waited for, a PostgreSQL connect or
+    unit of work); past it the call fails with ``database_timeout`` or
+    ``database_busy`` and the table reloads, so nothing waits forever.
+    ``owner``: this process's name on its table leases.
     """
 
     bot_think: tuple[float, float] = (0.8, 2.5)
@@ -35,17 +38,23 @@ class RoomSettings:
     away_seconds: float = 600.0
     log_size: int = 1024
     retry_seconds: float = 1.0
+    database_seconds: float = 5.0
     #: How often a table with too few players looks again.
     idle_seconds: float = 2.0
     owner: str = field(default_factory=lambda: f"node-{secrets.token_hex(4)}")
     #: Chip grant of a new account (RULES.md: 10,000 play-money chips).
     grant: int = 10_000
-    #: How long a websocket may stay silent before a ping, and how long a ping may go unanswered.
+    #: How often the server pings a websocket, and how long a ping may go unanswered
+    #: before the socket is closed (a half-open socket is found within twice this).
     ping_seconds: float = 20.0
     #: Bytes a slow client may have waiting before it is cut off.
     max_buffer: int = 1 << 20
     #: New accounts one address may open in an hour.
     registrations_per_hour: int = 30
+    #: argon2id's ``(time_cost, memory_cost in KiB, parallelism)`` for new password hashes;
+    #: ``None``: argon2-cffi's defaults. Lighter costs are for load tests, never for a room
+    #: people use: they make stolen hashes cheaper to crack.
+    argon2: tuple[int, int, int] | None = None
     #: Messages one player (over all their sockets; a spectator per socket) may send:
     #: a steady rate and a burst; beyond it each gets ``rate_limited``.
     messages_per_second: float = 20.0

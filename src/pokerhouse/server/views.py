@@ -22,8 +22,10 @@ seat to act may do, with the cost of each action and bet presets.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from pokerhouse.cards import Card
 from pokerhouse.engine.actions import ActionKind, LegalAction
 from pokerhouse.engine.hand import RoundView, View
 from pokerhouse.games.casino_holdem.view import CasinoHoldemView
@@ -114,7 +116,9 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
         ],
         "to_act": None if to_act is None else places[to_act],
         "facts": _facts(public, places),
-        "mine": {str(seat): _own(view, places.index(seat)) for seat, view in own.items()},
+        "mine": {
+            str(seat): _own(view, places.index(seat), table.spec) for seat, view in own.items()
+        },
     }
     return result
 
@@ -126,7 +130,7 @@ def mine(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
         return {}
     places = table.hand_seats
     return {
-        str(seat): _own(hand.view(index), index)
+        str(seat): _own(hand.view(index), index, table.spec)
         for index, seat in enumerate(places)
         if seat in viewer
     }
@@ -168,25 +172,35 @@ def _facts(view: View, places: tuple[int, ...]) -> dict[str, Any]:
     return {}
 
 
-def _own(view: View, index: int) -> dict[str, Any]:
+@functools.lru_cache(maxsize=8192)
+def _name(game: str, cards: tuple[Card, ...], board: tuple[Card, ...]) -> str | None:
+    # A seat's private message repeats its hand's name at every decision: evaluate once.
+    return hand_name(game, cards, board)
+
+
+def _own(view: View, index: int, spec: Any = None) -> dict[str, Any]:
     """What only the seat's owner is told: its hand's name and its decision, if any."""
-    cards = [card for card in view.cards[index] if card is not None]
-    name = hand_name(view.game, cards, view.board) if cards else None
-    return {"hand_name": name, "decision": decision(view) if view.to_act == index else None}
+    cards = tuple(card for card in view.cards[index] if card is not None)
+    name = _name(view.game, cards, tuple(view.board)) if cards else None
+    chosen = decision(view, spec) if view.to_act == index else None
+    return {"hand_name": name, "decision": chosen}
 
 
-def decision(view: View) -> dict[str, Any] | None:
-    """The seat to act's choices: each legal action with its bounds, its cost and presets."""
+def decision(view: View, spec: Any = None) -> dict[str, Any] | None:
+    """The seat to act's choices: each legal action with its bounds, its cost and presets.
+
+    ``spec`` (the table's) names what the view does not hold: Razz's bring-in.
+    """
     legal = view.legal
     if not legal.actions or view.seat is None:
         return None
     seat = view.seat
     mine = view.bets[seat]
-    options = [_option(view, action, mine) for action in legal.actions]
+    options = [_option(view, action, mine, spec) for action in legal.actions]
     return {"hand_seat": seat, "actions": options, "stack": view.stacks[seat]}
 
 
-def _option(view: View, action: LegalAction, mine: int) -> dict[str, Any]:
+def _option(view: View, action: LegalAction, mine: int, spec: Any = None) -> dict[str, Any]:
     option: dict[str, Any] = {"kind": action.kind.value}
     if action.min_amount is not None:
         option["min"] = action.min_amount
@@ -195,18 +209,22 @@ def _option(view: View, action: LegalAction, mine: int) -> dict[str, Any]:
         if presets:
             option["presets"] = presets
     if action.kind in _FIXED_COST or action.kind is ActionKind.COMPLETE:
-        cost = _cost(view, action, mine)
+        cost = _cost(view, action, mine, spec)
         if cost is not None:
             option["cost"] = cost
     return option
 
 
-def _cost(view: View, action: LegalAction, mine: int) -> int | None:
+def _cost(view: View, action: LegalAction, mine: int, spec: Any = None) -> int | None:
     seat = view.seat
     assert seat is not None
     if isinstance(view, RoundView):
         if action.kind is ActionKind.CALL:
             return view.to_call
+        bring_in = getattr(spec, "bring_in", None)
+        if action.kind is ActionKind.BRING_IN and isinstance(bring_in, int):
+            # The bring-in is the spec's amount, or what is left of a short stack.
+            return min(bring_in, view.stacks[seat])
         if action.kind is ActionKind.COMPLETE and action.min_amount is not None:
             return action.min_amount - mine
         return None

@@ -14,6 +14,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from starlette.types import Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerhouse.server import auth, frames
@@ -21,6 +22,7 @@ from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.logs import events, record
 from pokerhouse.server.runner import Request, Watch
+from pokerhouse.server.sockets import send_many_of
 from pokerhouse.store.users import token_hash
 
 if TYPE_CHECKING:
@@ -31,6 +33,26 @@ log = logging.getLogger("pokerhouse.ws")
 
 #: Errors in a row after which a connection is closed (a client that only sends garbage).
 MAX_ERRORS = 50
+#: Seconds the endpoint waits for a connection's last frames and its close.
+CLOSE_WAIT = 15.0
+#: Where :func:`with_abort` leaves a websocket's way to drop its TCP connection.
+ABORT_KEY = "pokerhouse.abort"
+
+
+def with_abort(scope: Scope, send: Send) -> Scope:
+    """``scope`` with a function that drops the socket at once (when the server offers one).
+
+    ASGI can only close a websocket with a close frame, and a peer that
+    reads nothing never takes it (uvicorn even waits for the write buffer
+    to drain before sending it). Cutting a slow or dead client off needs
+    the transport: uvicorn's ``send`` is a method of the protocol that owns
+    it. Called by the outermost middleware, which gets the server's ``send``.
+    """
+    transport = getattr(getattr(send, "__self__", None), "transport", None)
+    abort = getattr(transport, "abort", None)
+    if abort is None:
+        return scope
+    return {**scope, ABORT_KEY: abort}
 
 
 class Limits:
@@ -71,8 +93,15 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         await ws.close(code=code, reason=reason)
 
     identity = Identity(user.id, user.username) if user is not None else Identity()
-    conn = Connection(identity, send, close, max_buffer=site.settings.max_buffer)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
+    conn = Connection(
+        identity,
+        send,
+        close,
+        max_buffer=site.settings.max_buffer,
+        send_many=send_many_of(ws.scope),
+        abort=ws.scope.get(ABORT_KEY),
+    )
+    task = asyncio.get_running_loop().create_task(conn.run())
     site.metrics.connections.inc()
     site.metrics.connections_opened.inc()
     conn.send(frames.message("hello", user=identity.username))
@@ -134,14 +163,11 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
             if runner is not None:
                 runner.post(Watch(conn, on=False))
         site.room.watch_lobby(conn, on=False)
-        if conn.closed and conn.buffered:
-            # Closed for a reason the client should read: let the last frames go first.
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(writer), timeout=2.0)
-        conn.kill("closed")
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        # Closed for a reason the client should read: the last frames go first (bounded).
+        conn.kill("closed", drop=False)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, timeout=CLOSE_WAIT)
+        task.cancel()
 
 
 def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
@@ -161,7 +187,7 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
         since = message.since if isinstance(message, p.Resume) else None
-        runner.post(Watch(conn, on=True, since=since))
+        runner.post(Watch(conn, on=True, since=since, views=message.views))
         return
     if isinstance(message, p.Unwatch):
         conn.tables.discard(table)

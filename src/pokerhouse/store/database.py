@@ -45,8 +45,10 @@ _UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError, asyncpg.Int
 class Database:
     """An open database: runs units of work; see :meth:`open`."""
 
-    def __init__(self, url: URL, clock: Callable[[], float]) -> None:
+    def __init__(self, url: URL, clock: Callable[[], float], deadline: float = 10.0) -> None:
         self.url = url
+        #: Seconds one database call may take before it fails (nothing waits forever).
+        self.deadline = deadline
         self.dialect = url.get_backend_name()
         self.clock = clock
         #: Account ids by key (ids never change, so any process may cache them).
@@ -66,13 +68,19 @@ class Database:
         upgrade: bool | None = None,
         pool_size: int = 10,
         sqlite_synchronous: str = "NORMAL",
+        deadline: float = 10.0,
     ) -> Database:
         """Connect; migrate first if ``upgrade`` (default: SQLite yes, PostgreSQL no).
 
         A database at an older revision that is not upgraded here is refused
         with :class:`DatabaseError` (``schema_outdated``), naming ``pokerhouse db upgrade``.
+        ``deadline`` bounds every call: SQLite waits that long for another
+        process's lock (then ``database_busy``); PostgreSQL connects and runs a
+        unit within it (then ``database_timeout``).
         """
-        db = cls(url, clock)
+        if not deadline > 0:
+            raise DatabaseError("bad_deadline", f"a database deadline is > 0 s, not {deadline}")
+        db = cls(url, clock, deadline)
         if db.dialect == "sqlite":
             sqlite_path(url).parent.mkdir(parents=True, exist_ok=True)
         if upgrade if upgrade is not None else db.dialect == "sqlite":
@@ -85,11 +93,17 @@ class Database:
                     "bad_url", f"unknown SQLite synchronous mode {sqlite_synchronous!r}"
                 )
             path, mode = str(sqlite_path(url)), sqlite_synchronous.upper()
-            db._reader = SqliteReader(path, mode)
-            db._writer = SqliteWriter(path, mode, db._reader)
+            db._reader = SqliteReader(path, mode, deadline)
+            db._writer = SqliteWriter(path, mode, db._reader, deadline)
         else:
             # A bounded pool: callers beyond pool_size wait for a connection.
-            engine = create_async_engine(url, pool_size=pool_size, max_overflow=0)
+            engine = create_async_engine(
+                url,
+                pool_size=pool_size,
+                max_overflow=0,
+                pool_timeout=deadline,
+                connect_args={"timeout": deadline},
+            )
             db._connections = _Connections(engine, pool_size)
         return db
 
@@ -137,7 +151,15 @@ class Database:
         for attempt in range(RETRIES + 1):
             ctx = self.context()
             try:
-                result = await self._run_pg_once(factory(ctx), write=write)
+                # A server that stops answering (not one that refuses) must not hang the room.
+                result = await asyncio.wait_for(
+                    self._run_pg_once(factory(ctx), write=write), self.deadline
+                )
+            except TimeoutError:
+                raise DatabaseError(
+                    "database_timeout",
+                    f"{redacted(self.url)} did not answer within {self.deadline:g} s",
+                ) from None
             except _RETRYABLE:
                 if attempt == RETRIES:
                     raise
@@ -152,7 +174,8 @@ class Database:
                 raise _database_error(error) from None
             except sqlalchemy.exc.TimeoutError:
                 raise DatabaseError(
-                    "database_busy", "every database connection stayed busy for 30 s"
+                    "database_busy",
+                    f"every database connection stayed busy for {self.deadline:g} s",
                 ) from None
             except sqlalchemy.exc.DBAPIError as error:
                 # Raised while connecting (the pool wraps the driver's error).

@@ -27,7 +27,7 @@ from pokerhouse.store.sql import ALL, MANY, ONE, RUN, Context, Unit, UnitFactory
 
 T = TypeVar("T")
 
-#: How long a write waits for another process's lock before ``database_busy``.
+#: How long a write waits for another process's lock before ``database_busy`` (default).
 BUSY_SECONDS = 10.0
 
 #: Commits between two WAL checkpoints (run off the event loop).
@@ -52,7 +52,14 @@ def connect(path: str, synchronous: str, *, busy_ms: int) -> sqlite3.Connection:
 class SqliteWriter:
     """The one write connection of a store."""
 
-    def __init__(self, path: str, synchronous: str, checkpoints: SqliteReader) -> None:
+    def __init__(
+        self,
+        path: str,
+        synchronous: str,
+        checkpoints: SqliteReader,
+        busy_seconds: float = BUSY_SECONDS,
+    ) -> None:
+        self._busy_seconds = busy_seconds
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="pokerhouse-db-writer")
         self._conn = connect(path, synchronous, busy_ms=0)
         self._conn.execute("PRAGMA wal_autocheckpoint=0")
@@ -86,7 +93,7 @@ class SqliteWriter:
             return value
 
     def _wait_and_run(self, factory: UnitFactory[T], ctx: Context) -> T:
-        deadline = time.monotonic() + BUSY_SECONDS
+        deadline = time.monotonic() + self._busy_seconds
         pause = 0.0005
         while True:
             try:
@@ -113,10 +120,10 @@ class SqliteWriter:
 class SqliteReader:
     """A read connection with a thread of its own."""
 
-    def __init__(self, path: str, synchronous: str) -> None:
+    def __init__(self, path: str, synchronous: str, busy_seconds: float = BUSY_SECONDS) -> None:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="pokerhouse-db-reader")
         self._conn = self._executor.submit(
-            connect, path, synchronous, busy_ms=int(BUSY_SECONDS * 1000)
+            connect, path, synchronous, busy_ms=int(busy_seconds * 1000)
         ).result()
 
     async def submit(self, factory: UnitFactory[T], ctx: Context) -> T:

@@ -79,6 +79,7 @@ class Store:
         hash_concurrency: int = 2,
         pool_size: int = 10,
         sqlite_synchronous: str = "NORMAL",
+        deadline: float = 10.0,
     ) -> Store:
         """Open the database at ``url`` (default: ``POKERHOUSE_DATABASE_URL``, else
         ``var/pokerhouse.db``).
@@ -88,7 +89,9 @@ class Store:
         unless ``upgrade=True``. ``clock`` gives the time (session expiry,
         timestamps); ``password_hasher`` replaces argon2-cffi's default
         parameters (time cost 3, 64 MiB); at most ``hash_concurrency`` hashes
-        run at once.
+        run at once. ``deadline``: seconds any one database call may take
+        (waiting for SQLite's write lock, connecting to or running a unit on
+        PostgreSQL) before it fails with :class:`DatabaseError`.
         """
         db = await Database.open(
             parse_url(database_url(url)),
@@ -96,6 +99,7 @@ class Store:
             upgrade=upgrade,
             pool_size=pool_size,
             sqlite_synchronous=sqlite_synchronous,
+            deadline=deadline,
         )
         return cls(db, users.Passwords(password_hasher, hash_concurrency))
 

@@ -1,0 +1,528 @@
+"""The room under load: N tables of six websocket players against ``pokerhouse serve``.
+
+Starts ``pokerhouse serve`` as a subprocess on a free loopback port over a
+fresh SQLite file (or, with ``--database-url``, a fresh PostgreSQL database
+it creates and drops), with a room.toml of N six-seat 3x4 tables and no
+house bots; then N x 6 players (``bench/loadclient.py``), spread over a few
+client processes, sign up over HTTP, sit, and play every decision the server
+sends. The same clients first play the bare broadcast server
+(``bench/bare_server.py``, the ceiling) for comparison. Everything is
+bounded in time and stops by itself; the temporary files go at the end.
+
+Printed for each run: actions/s, p50/p99/max latency from an ``act`` to its
+``action_taken`` broadcast, errors by code, timeouts, the server's CPU per
+action and its memory at the window's start and end, the group commits'
+size and time (from ``/metrics``), the clients' own CPU, and the ledger
+check of the room's books afterwards.
+
+    python bench/room.py --tables 100 --seconds 30
+    python bench/room.py --tables 500 --seconds 600 --no-bare     # the soak
+    python bench/room.py --tables 500 --rate 1000,2000,3000,4000  # the knee
+    python bench/room.py --quick                                  # a 20-second smoke
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from array import array
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from loadclient import ProcessPlan, run_process
+
+HERE = Path(__file__).resolve().parent
+SEATS = 6
+#: 3x4 no-limit, ante 1, minimum bet 2: buy-ins 20 to 100.
+GAME = {"ante": 1, "small_bet": 2}
+BUY_IN = 100
+#: A decision's time: long enough that an overloaded run shows as latency, not timeouts.
+DECISION_SECONDS = 60.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (loopback)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def room_toml(tables: int) -> str:
+    """A room of ``tables`` six-seat 3x4 tables, no bots, no pauses, light password hashing."""
+    lines = [
+        "[room]",
+        "hand_pause = 0",
+        "bot_think = [0, 0]",
+        "registrations_per_hour = 1000000",
+        "grant = 100000",
+        "argon2 = [1, 256, 1]",
+        "",
+    ]
+    options = ", ".join(f"{key} = {value}" for key, value in GAME.items())
+    for number in range(1, tables + 1):
+        lines += [
+            "[[tables]]",
+            f'name = "Load {number}"',
+            'game = "3x4"',
+            f"options = {{ {options} }}",
+            f"seats = {SEATS}",
+            "bots = 0",
+            f"decision_seconds = {DECISION_SECONDS}",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the server process
+
+
+class Process:
+    """A server subprocess: its CPU seconds and resident memory, read from /proc."""
+
+    def __init__(self, argv: list[str], log: Path, port: int) -> None:
+        self.port = port
+        self.log = log
+        with log.open("ab") as out:
+            env = dict(os.environ, PYTHONUNBUFFERED="1")
+            self.popen = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env)
+
+    def wait_listening(self, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.popen.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"server did not listen in {timeout} s")
+
+    def cpu(self) -> float:
+        """User plus system CPU seconds so far (all threads)."""
+        fields = Path(f"/proc/{self.popen.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss(self) -> int:
+        """Resident memory, bytes."""
+        for line in Path(f"/proc/{self.popen.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        return 0
+
+    def stop(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGINT)
+            try:
+                self.popen.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait()
+
+
+def scrape(port: int) -> dict[str, float]:
+    """The room's /metrics: sums of the counters the report uses."""
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    wanted = (
+        "pokerhouse_actions_total",
+        "pokerhouse_commit_seconds_count",
+        "pokerhouse_commit_seconds_sum",
+        "pokerhouse_commit_parts_sum",
+        "pokerhouse_hands_total",
+        "pokerhouse_slow_clients_total",
+    )
+    totals: dict[str, float] = dict.fromkeys(wanted, 0.0)
+    for line in text.splitlines():
+        name = line.split("{", 1)[0].split(" ", 1)[0]
+        if name in totals:
+            totals[name] += float(line.rsplit(" ", 1)[1])
+    return totals
+
+
+# ---------------------------------------------------------------- one measured window
+
+
+@dataclass
+class Measure:
+    """One window's figures."""
+
+    label: str
+    tables: int
+    seconds: float
+    offered: float | None
+    latencies: array[float] = field(default_factory=lambda: array("d"))
+    errors: Counter[str] = field(default_factory=Counter)
+    timeouts: int = 0
+    closed: int = 0
+    rebuys: int = 0
+    frames: int = 0
+    client_cpu: float = 0.0
+    server_cpu: float = 0.0
+    rss_start: int = 0
+    rss_end: int = 0
+    server: dict[str, float] = field(default_factory=dict)
+    load: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def actions(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
+    def percentile(self, q: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def summary(self) -> dict[str, Any]:
+        actions = max(1, self.actions)
+        commits = self.server.get("pokerhouse_commit_seconds_count", 0.0)
+        return {
+            "run": self.label,
+            "tables": self.tables,
+            "connections": self.tables * SEATS,
+            "offered_per_s": self.offered,
+            "seconds": self.seconds,
+            "actions": self.actions,
+            "actions_per_s": round(self.rate, 1),
+            "p50_ms": round(self.percentile(0.50), 2),
+            "p99_ms": round(self.percentile(0.99), 2),
+            "max_ms": round(max(self.latencies, default=float("nan")), 2),
+            "mean_ms": round(statistics.fmean(self.latencies), 2) if self.latencies else None,
+            "errors": dict(self.errors),
+            "timeouts": self.timeouts,
+            "sockets_closed": self.closed,
+            "rebuys": self.rebuys,
+            "frames_per_action": round(self.frames / actions, 1),
+            "server_cpu_share": round(self.server_cpu / self.seconds, 3),
+            "server_cpu_us_per_action": round(self.server_cpu / actions * 1e6, 1),
+            "client_cpu_us_per_action": round(self.client_cpu / actions * 1e6, 1),
+            "rss_start_mb": round(self.rss_start / 2**20, 1),
+            "rss_end_mb": round(self.rss_end / 2**20, 1),
+            "rss_growth_pct": (
+                round(100 * (self.rss_end - self.rss_start) / self.rss_start, 1)
+                if self.rss_start
+                else None
+            ),
+            "server_actions_per_s": (
+                round(self.server["pokerhouse_actions_total"] / self.seconds, 1)
+                if self.server
+                else None
+            ),
+            "commits_per_s": round(commits / self.seconds, 1) if self.server else None,
+            "tables_per_commit": (
+                round(self.server["pokerhouse_commit_parts_sum"] / commits, 1) if commits else None
+            ),
+            "commit_ms": (
+                round(1000 * self.server["pokerhouse_commit_seconds_sum"] / commits, 3)
+                if commits
+                else None
+            ),
+            "load_average": self.load,
+        }
+
+
+class Clients:
+    """The client processes, each playing its share of the tables."""
+
+    def __init__(
+        self, port: int, tables: list[int], names: list[list[str]], bare: bool, procs: int
+    ) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipes = []
+        self.workers = []
+        procs = max(1, min(procs, len(tables)))
+        for index in range(procs):
+            share = [(t, n) for i, (t, n) in enumerate(zip(tables, names, strict=True))
+                     if i % procs == index]  # fmt: skip
+            plan = ProcessPlan("127.0.0.1", port, bare, share, BUY_IN, 0.0, seed=index)
+            parent, child = context.Pipe()
+            worker = context.Process(target=run_process, args=(plan, child), daemon=True)
+            worker.start()
+            self.pipes.append(parent)
+            self.workers.append(worker)
+
+    def ready(self, timeout: float) -> float:
+        """Wait until every player sits; the slowest process's set-up seconds."""
+        slowest = 0.0
+        for pipe in self.pipes:
+            if not pipe.poll(timeout):
+                raise RuntimeError(f"clients not seated in {timeout} s")
+            message = pipe.recv()
+            if message[0] != "ready":
+                raise RuntimeError(f"a client process failed: {message[1]}")
+            slowest = max(slowest, message[2])
+        return slowest
+
+    def window(self, measure: Measure, start: float, end: float, interval: float) -> None:
+        for pipe in self.pipes:
+            pipe.send(("window", start, end, interval))
+
+    def collect(self, measure: Measure, timeout: float) -> None:
+        for pipe in self.pipes:
+            if not pipe.poll(timeout):
+                raise RuntimeError("a client process did not report")
+            message = pipe.recv()
+            if message[0] != "measured":
+                raise RuntimeError(f"a client process failed: {message[1]}")
+            result = message[1]
+            measure.latencies.frombytes(result["latencies"])
+            measure.errors.update(result["errors"])
+            measure.timeouts += result["timeouts"]
+            measure.closed += result["closed"]
+            measure.rebuys += result["rebuys"]
+            measure.frames += result["frames"]
+            measure.client_cpu += result["cpu"]
+
+    def stop(self) -> None:
+        for pipe in self.pipes:
+            with contextlib.suppress(OSError):
+                pipe.send(("stop",))
+        for worker in self.workers:
+            worker.join(timeout=30)
+            if worker.is_alive():
+                worker.kill()
+
+
+def measure_windows(
+    label: str,
+    server: Process,
+    clients: Clients,
+    tables: int,
+    seconds: float,
+    warmup: float,
+    rates: list[float | None],
+    metrics: bool,
+    profile: str | None = None,
+) -> list[Measure]:
+    """Run one window per offered rate (``None``: as fast as it goes) on seated clients;
+    with ``profile``, py-spy samples the server through the first window into that file."""
+    results = []
+    for rate in rates:
+        measure = Measure(label, tables, seconds, rate)
+        interval = 0.0 if rate is None else tables / rate
+        start = time.time() + warmup
+        end = start + seconds
+        clients.window(measure, start, end, interval)
+        time.sleep(max(0.0, start - time.time()))
+        cpu, measure.rss_start = server.cpu(), server.rss()
+        before = scrape(server.port) if metrics else {}
+        load_start = os.getloadavg()[0]
+        spy = None
+        if profile and not results:
+            spy = subprocess.Popen(
+                [shutil.which("py-spy") or "py-spy", "record", "--pid", str(server.popen.pid),
+                 "--duration", str(int(seconds)), "--rate", "100", "--nonblocking",
+                 "--format", "raw", "--output", profile],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+        time.sleep(max(0.0, end - time.time()))
+        measure.server_cpu, measure.rss_end = server.cpu() - cpu, server.rss()
+        if metrics:
+            after = scrape(server.port)
+            measure.server = {key: after[key] - before[key] for key in after}
+        measure.load = (round(load_start, 2), round(os.getloadavg()[0], 2))
+        clients.collect(measure, timeout=120)
+        if spy is not None:
+            spy.wait(timeout=60)
+        results.append(measure)
+        report(measure)
+    return results
+
+
+def report(measure: Measure) -> None:
+    """One window's line, as JSON (for the docs) and as a sentence."""
+    summary = measure.summary()
+    print(json.dumps(summary), flush=True)
+    offered = f", offered {measure.offered:.0f}/s" if measure.offered else ""
+    print(
+        f"# {measure.label}: {measure.tables} tables{offered}: "
+        f"{summary['actions_per_s']:.0f} actions/s, p50 {summary['p50_ms']} ms, "
+        f"p99 {summary['p99_ms']} ms, max {summary['max_ms']} ms, errors {summary['errors']}, "
+        f"server {summary['server_cpu_us_per_action']} us CPU/action, "
+        f"RSS {summary['rss_start_mb']} -> {summary['rss_end_mb']} MB",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+# ---------------------------------------------------------------- runs
+
+
+def names_for(tables: list[int], run: str) -> list[list[str]]:
+    return [[f"p{run}t{table}s{seat}" for seat in range(SEATS)] for table in tables]
+
+
+def run_bare(args: argparse.Namespace, workdir: Path) -> list[Measure]:
+    """The ceiling: the same clients against the bare broadcast server."""
+    port = free_port()
+    server = Process(
+        [sys.executable, str(HERE / "bare_server.py"), "--port", str(port)],
+        workdir / "bare.log",
+        port,
+    )
+    try:
+        server.wait_listening()
+        tables = list(range(1, args.tables + 1))
+        clients = Clients(port, tables, names_for(tables, "b"), True, args.procs)
+        try:
+            clients.ready(timeout=300)
+            return measure_windows(
+                "bare", server, clients, args.tables, args.bare_seconds, args.warmup,
+                [None], metrics=False,
+            )  # fmt: skip
+        finally:
+            clients.stop()
+    finally:
+        server.stop()
+
+
+def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Measure], str]:
+    """The room: ``pokerhouse serve`` over ``url``; then the ledger check of its books."""
+    config = workdir / "room.toml"
+    config.write_text(room_toml(args.tables), encoding="utf-8")
+    port = free_port()
+    server = Process(
+        [
+            sys.executable, "-m", "pokerhouse", "serve", "--port", str(port),
+            "--database-url", url, "--config", str(config), "--log-level", args.log_level,
+        ],
+        workdir / "serve.log",
+        port,
+    )  # fmt: skip
+    try:
+        server.wait_listening()
+        tables = list(range(1, args.tables + 1))
+        started = time.perf_counter()
+        clients = Clients(port, tables, names_for(tables, secrets.token_hex(2)), False, args.procs)
+        try:
+            clients.ready(timeout=600)
+            print(
+                f"# room: {args.tables * SEATS} players signed up and seated in "
+                f"{time.perf_counter() - started:.1f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            rates: list[float | None] = list(args.rate) if args.rate else [None]
+            measures = measure_windows(
+                "room", server, clients, args.tables, args.seconds, args.warmup, rates,
+                metrics=True, profile=args.profile,
+            )  # fmt: skip
+        finally:
+            clients.stop()
+    finally:
+        server.stop()
+    check = subprocess.run(
+        [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", url],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    verdict = ("ok: " if check.returncode == 0 else "FAILED: ") + check.stdout.strip()
+    return measures, verdict
+
+
+async def _postgres(url: str, name: str, create: bool) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        if create:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        else:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bare server and the room; print every window; exit 1 on errors or bad books."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100, help="six-seat tables (default 100)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="each measured window")
+    parser.add_argument("--warmup", type=float, default=5.0, help="play before each window")
+    parser.add_argument(
+        "--bare-seconds", type=float, default=None,
+        help="the bare server's window (default: --seconds, at most 30)",
+    )  # fmt: skip
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare server")
+    parser.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument(
+        "--rate", type=lambda text: [float(x) for x in text.split(",")], default=None,
+        help="offered actions/s, one window each (comma-separated): find the knee",
+    )  # fmt: skip
+    parser.add_argument(
+        "--database-url", default=None,
+        help="a PostgreSQL server: a fresh database is made on it and dropped",
+    )  # fmt: skip
+    parser.add_argument("--log-level", default="warning", help="the server's (default warning)")
+    parser.add_argument("--quick", action="store_true", help="a 20-second smoke run")
+    parser.add_argument(
+        "--profile", metavar="FILE",
+        help="sample the room's server with py-spy through the first window (collapsed stacks)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables = min(args.tables, 10)
+        args.seconds, args.warmup, args.procs = 5.0, 2.0, 1
+        args.bare_seconds = 3.0
+    if args.bare_seconds is None:
+        args.bare_seconds = min(args.seconds, 30.0)
+    if args.tables < 1 or args.seconds <= 0:
+        parser.error("--tables and --seconds must be positive")
+    workdir = Path(tempfile.mkdtemp(prefix="pokerhouse-load-"))
+    pg_name = None
+    try:
+        measures: list[Measure] = []
+        if not args.no_bare:
+            measures += run_bare(args, workdir)
+        if args.database_url:
+            pg_name = f"pokerhouse_load_{secrets.token_hex(4)}"
+            asyncio.run(_postgres(args.database_url, pg_name, create=True))
+            url = args.database_url.rsplit("/", 1)[0] + "/" + pg_name
+        else:
+            url = f"sqlite:///{workdir / 'room.db'}"
+        room, verdict = run_room(args, workdir, url)
+        measures += room
+        print(f"# ledger check: {verdict}", file=sys.stderr, flush=True)
+        print(json.dumps({"ledger_check": verdict}), flush=True)
+        bare = [m for m in measures if m.label == "bare"]
+        if bare and room:
+            ratio = {
+                "room_vs_bare_actions": round(room[0].rate / bare[0].rate, 3),
+                "room_vs_bare_server_cpu_per_action": round(
+                    (room[0].server_cpu / max(1, room[0].actions))
+                    / (bare[0].server_cpu / max(1, bare[0].actions)),
+                    2,
+                ),
+            }
+            print(json.dumps(ratio), flush=True)
+        errors = sum(sum(m.errors.values()) + m.closed for m in measures)
+        return 0 if errors == 0 and verdict.startswith("ok") else 1
+    finally:
+        if pg_name is not None and args.database_url:
+            asyncio.run(_postgres(args.database_url, pg_name, create=False))
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

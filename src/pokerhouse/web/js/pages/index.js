@@ -1,0 +1,12 @@
+// Every page of the client, in one list. A page is a module exporting
+//   route:  "/table/:id" (the part after "#"; ":name" catches one path segment)
+//   render(el, params, ctx): draws into `el`; may return a cleanup function
+//   nav (optional): {key: "nav.lobby", order: 10, signedIn: true} for a link in the top bar
+// Adding a page is one import and one entry below (see docs/web.md, "Adding a page").
+
+import * as lobby from "./lobby.js";
+import * as login from "./login.js";
+import * as register from "./register.js";
+import * as table from "./table.js";
+
+export const PAGES = [lobby, login, register, table];

@@ -1,0 +1,87 @@
+"""``room.toml``'s [room] keys reach the room's settings, and bad values are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+
+from pokerhouse.cli.serve import load_config
+from pokerhouse.errors import InvalidSpec
+from pokerhouse.server.app import Site
+from pokerhouse.server.settings import RoomSettings
+
+
+def _config(tmp_path: Path, room: str) -> str:
+    path = tmp_path / "room.toml"
+    path.write_text(f"[room]\n{room}\n", encoding="utf-8")
+    return str(path)
+
+
+def test_registrations_and_argon2_costs_are_room_settings(tmp_path: Path) -> None:
+    settings, tables = load_config(
+        _config(tmp_path, "registrations_per_hour = 500\nargon2 = [1, 256, 1]")
+    )
+    assert tables is None
+    assert settings.registrations_per_hour == 500
+    assert settings.argon2 == (1, 256, 1)
+    hasher = Site(None, settings=settings).store_options["password_hasher"]
+    assert isinstance(hasher, PasswordHasher)
+    assert (hasher.time_cost, hasher.memory_cost, hasher.parallelism) == (1, 256, 1)
+
+
+def test_without_argon2_the_store_keeps_its_default_hasher() -> None:
+    assert "password_hasher" not in Site(None, settings=RoomSettings()).store_options
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "argon2 = [1, 256]",
+        "argon2 = [0, 256, 1]",
+        "argon2 = [1, 7, 1]",
+        "argon2 = [1, 16, 4]",
+        'argon2 = "light"',
+        "argon2 = [1.5, 256, 1]",
+        "registrations_per_hour = 0",
+        "registrations_per_hour = 2.5",
+    ],
+)
+def test_bad_values_are_refused(tmp_path: Path, line: str) -> None:
+    with pytest.raises(InvalidSpec) as refused:
+        load_config(_config(tmp_path, line))
+    assert refused.value.code == "bad_config"
+
+
+def test_ping_buffer_and_database_deadline_come_from_room_toml(tmp_path: Path) -> None:
+    path = tmp_path / "room.toml"
+    path.write_text(
+        "[room]\nping_seconds = 3\nmax_buffer = 65536\ndatabase_seconds = 2.5\nretry_seconds = 1\n"
+    )
+    settings, tables = load_config(str(path))
+    assert tables is None
+    assert settings.ping_seconds == 3.0
+    assert settings.max_buffer == 65536
+    assert settings.database_seconds == 2.5
+    assert settings.retry_seconds == 1.0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ping_seconds = 0",
+        "ping_seconds = -1",
+        "database_seconds = 0",
+        "database_seconds = 'soon'",
+        "retry_seconds = true",
+        "max_buffer = 0",
+        "max_buffer = 1.5",
+    ],
+)
+def test_bad_fault_settings_are_refused(tmp_path: Path, line: str) -> None:
+    path = tmp_path / "room.toml"
+    path.write_text(f"[room]\n{line}\n")
+    with pytest.raises(InvalidSpec) as caught:
+        load_config(str(path))
+    assert caught.value.code == "bad_config"

@@ -159,20 +159,25 @@ def create_app(site: Site) -> Starlette:
     async def metrics(request: Request) -> Response:
         return Response(site.metrics.render(), media_type=CONTENT_TYPE)
 
+    # The API is a mount of its own, so that a wrong method on one of its paths is its
+    # 405, not a miss passed on to the web client's files.
+    api_routes = [
+        Route("/openapi.json", openapi),
+        Route("/csrf", api.csrf),
+        Route("/register", api.register, methods=["POST"]),
+        Route("/login", api.login, methods=["POST"]),
+        Route("/logout", api.logout, methods=["POST"]),
+        Route("/me", api.me),
+        Route("/me/hands", api.my_hands),
+        Route("/me/ledger", api.my_ledger),
+        Route("/me/top-up", api.top_up, methods=["POST"]),
+        Route("/tables", api.tables),
+        Route("/hands/{hand_id:int}", api.hand),
+    ]
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/healthz", api.health),
         Route("/metrics", metrics),
-        Route("/api/openapi.json", openapi),
-        Route("/api/csrf", api.csrf),
-        Route("/api/register", api.register, methods=["POST"]),
-        Route("/api/login", api.login, methods=["POST"]),
-        Route("/api/logout", api.logout, methods=["POST"]),
-        Route("/api/me", api.me),
-        Route("/api/me/hands", api.my_hands),
-        Route("/api/me/ledger", api.my_ledger),
-        Route("/api/me/top-up", api.top_up, methods=["POST"]),
-        Route("/api/tables", api.tables),
-        Route("/api/hands/{hand_id:int}", api.hand),
+        Mount("/api", routes=api_routes),
         WebSocketRoute("/ws", ws),
     ]
     root = web_root()

@@ -40,7 +40,7 @@ FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=256, parallelism=1)
 _PG_SKIP: list[str] = []
 
 
-def run_coroutine(coroutine: Any) -> Any:
+def _run(coroutine: Any) -> Any:
     """``asyncio.run``, or in a thread when this one already runs a loop (sync Playwright does)."""
     try:
         asyncio.get_running_loop()
@@ -108,7 +108,7 @@ def pg_template() -> Iterator[str]:
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A migrated SQLite file to copy."""
     path = tmp_path_factory.mktemp("store-template") / "template.db"
-    run_coroutine(upgrade(parse_url(f"sqlite:///{path}")))
+    _run(upgrade(parse_url(f"sqlite:///{path}")))
     return path
 
 
@@ -154,7 +154,7 @@ def ledger_invariants(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     # Tests of ledger check itself break the books on purpose.
     if url is not None and request.node.get_closest_marker("breaks_ledger") is None:
-        report = run_coroutine(check(url))
+        report = _run(check(url))
         assert report.ok, report.summary()
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import check, run_coroutine
+from tests.conftest import _run, check
 from tests.server.process import ServeProcess
 
 CHROMIUM = Path(os.environ.get("POKERHOUSE_CHROMIUM", "/usr/bin/chromium"))
@@ -133,17 +133,17 @@ def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Ite
         yield server
     finally:
         server.stop()
-    report = run_coroutine(check(url))
+    report = _run(check(url))
     assert report.ok, report.summary()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, for one test module.
+    """Debian's Chromium, headless.
 
-    Not for the whole session: sync Playwright keeps an event loop running in
-    this thread while it is open, and the async tests that may run after this
-    module need the thread's loop free.
+    Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running in the main thread while it is open, and the doctests and
+    async tests that run after the browser tests need the thread's loop free.
     """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:

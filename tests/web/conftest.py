@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import _run, check
 from tests.server.process import ServeProcess
 
 CHROMIUM = Path(os.environ.get("POKERHOUSE_CHROMIUM", "/usr/bin/chromium"))
@@ -116,19 +117,34 @@ def start_room(db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0
     return server
 
 
-@pytest.fixture
-def room(db_url: str, tmp_path: Path) -> Iterator[ServeProcess]:
-    """The test room, served; stopped after the test."""
-    server = start_room(db_url, tmp_path)
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Iterator[ServeProcess]:
+    """The test room, served for one test module (its tests use tables or names of their own).
+
+    Starting a room is most of a browser test's time on a loaded machine, so a
+    module shares one; the ledger check runs when the module is done with it.
+    """
+    folder = tmp_path_factory.mktemp("web-room")
+    path = folder / "room.db"
+    shutil.copy(sqlite_template, path)
+    url = f"sqlite:///{path}"
+    server = start_room(url, folder)
     try:
         yield server
     finally:
         server.stop()
+    report = _run(check(url))
+    assert report.ok, report.summary()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless.
+
+    Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running in the main thread while it is open, and the doctests and
+    async tests that run after the browser tests need the thread's loop free.
+    """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:
         from playwright.sync_api import sync_playwright

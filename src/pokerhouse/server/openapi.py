@@ -64,13 +64,31 @@ def openapi_document() -> dict[str, Any]:
         "paths": {
             "/healthz": {
                 "get": {
-                    "summary": "Whether the room and its database answer",
+                    "summary": "Whether the database answers and every table takes actions",
                     "responses": {
                         "200": _json({"$ref": "#/components/schemas/Health"}, "Healthy."),
                         "503": _json(
-                            {"$ref": "#/components/schemas/Health"}, "The database is down."
+                            {"$ref": "#/components/schemas/Health"},
+                            "The database is down, or a table cannot save.",
                         ),
                     },
+                }
+            },
+            "/metrics": {
+                "get": {
+                    "summary": "The room's counters, in Prometheus's text format",
+                    "responses": {
+                        "200": {
+                            "description": "Connections, actions, hands, commits, errors.",
+                            "content": {"text/plain": {"schema": {"type": "string"}}},
+                        }
+                    },
+                }
+            },
+            "/api/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": _json({"type": "object"}, "The OpenAPI document.")},
                 }
             },
             "/api/csrf": {
@@ -171,7 +189,7 @@ def openapi_document() -> dict[str, Any]:
                             "name": "hand_id",
                             "in": "path",
                             "required": True,
-                            "schema": {"type": "integer"},
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
                         },
                         {
                             "name": "format",
@@ -238,12 +256,19 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "Health": {
                     "type": "object",
-                    "required": ["ok", "database", "tables", "tables_available"],
+                    "required": [
+                        "ok",
+                        "database",
+                        "tables",
+                        "tables_available",
+                        "tables_unavailable",
+                    ],
                     "properties": {
                         "ok": {"type": "boolean"},
                         "database": {"type": "string"},
                         "tables": {"type": "integer"},
                         "tables_available": {"type": "integer"},
+                        "tables_unavailable": {"type": "array", "items": {"type": "integer"}},
                     },
                 },
                 "Lobby": {

@@ -515,6 +515,13 @@ def main(argv: list[str] | None = None) -> int:
             pg_name = f"pokerhouse_load_{secrets.token_hex(4)}"
             asyncio.run(_postgres(args.database_url, pg_name, create=True))
             url = args.database_url.rsplit("/", 1)[0] + "/" + pg_name
+            # PostgreSQL is never migrated by serve itself.
+            subprocess.run(
+                [sys.executable, "-m", "pokerhouse", "db", "upgrade", "--database-url", url],
+                check=True,
+                capture_output=True,
+                timeout=300,
+            )
         else:
             url = f"sqlite:///{workdir / 'room.db'}"
         room, verdict = run_room(args, workdir, url)

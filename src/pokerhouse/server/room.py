@@ -14,6 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from pokerhouse.evaluate import tables as evaluator_tables
 from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server import frames
@@ -87,6 +88,23 @@ def default_tables() -> list[TableConfig]:
     ]
 
 
+def prepare_evaluators(games: set[str]) -> None:
+    """Fill the lookup tables the games' hand names need, before any table plays.
+
+    Built on first use (the first flop's hand name), they would stop the event
+    loop, and with it every table, for about a second (0.9 s for the 7-card
+    high table on this machine).
+    """
+    if games & {"3x4", "casino-holdem"}:
+        for size in (5, 6, 7):
+            evaluator_tables.ensure_high(size)
+    if "razz" in games:
+        for size in (5, 6, 7):
+            evaluator_tables.ensure_low(size)
+    if "teen-patti" in games:
+        evaluator_tables.ensure_teen_patti()
+
+
 class Room:
     """Every table of the room, and the lobby's watchers."""
 
@@ -111,6 +129,7 @@ class Room:
                 definitions.append(await self.store.create_table(config))
             log.info("room: created %d tables", len(definitions))
         await self._fund_house()
+        await asyncio.to_thread(prepare_evaluators, {d.config.game for d in definitions})
         for definition in definitions:
             runner = TableRunner(self.services, definition)
             self.runners[definition.id] = runner

@@ -36,7 +36,10 @@ class RoomSettings:
     hand_pause: float = 3.0
     window_seconds: float = 10.0
     away_seconds: float = 600.0
-    log_size: int = 1024
+    #: A few hands' events (a 3x4 hand at six seats is about 100): a client back after a
+    #: drop of seconds finds what it missed; one away longer gets a snapshot. Each event
+    #: kept costs a few hundred bytes, per table: 1,024 made 150 MB at 500 tables.
+    log_size: int = 256
     retry_seconds: float = 1.0
     database_seconds: float = 5.0
     #: How often a table with too few players looks again.

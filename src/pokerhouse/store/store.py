@@ -57,6 +57,10 @@ from pokerhouse.store.tables import TableConfig, TableDef
 from pokerhouse.store.urls import database_url, parse_url, redacted
 from pokerhouse.store.users import User
 
+#: Rows (hand starts, actions, finishes, voids) beyond which a SQLite batch is written in
+#: the writer's thread, off the event loop; up to it, on the loop (a hop costs as much).
+HEAVY_BATCH = 64
+
 
 class Store:
     """The room's books: users and sessions, the chip ledger, seats, hand logs, tables.
@@ -336,7 +340,7 @@ class Store:
         if not len(checked):
             return BatchResult()
         return await self._db.write(
-            lambda ctx: hand_units.batch_unit(ctx, checked), heavy=len(checked) > 64
+            lambda ctx: hand_units.batch_unit(ctx, checked), heavy=len(checked) > HEAVY_BATCH
         )
 
     async def begin_hand(

@@ -9,6 +9,7 @@ nothing. State-changing requests need the CSRF header (see :mod:`.auth`).
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
@@ -28,7 +29,10 @@ if TYPE_CHECKING:
 #: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
 TOP_UP_BELOW = 1000
 TOP_UP_EVERY = 3600.0
+#: The largest request body read, in bytes; a larger one is refused before it is all read.
 MAX_BODY = 4096
+#: The largest id a row may have (a signed 64-bit integer).
+MAX_ID = 2**63 - 1
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,15 +49,27 @@ def problem(status: int, code: str, message: str, **headers: str) -> JSONRespons
 
 async def read_json(request: Request, schema: type[msgspec.Struct]) -> Any:
     """The request body decoded into ``schema``; raises :class:`BadRequest`."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise BadRequest(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
+    body = await read_body(request)
     try:
         return msgspec.json.decode(body, type=schema)
     except msgspec.ValidationError as error:
         raise BadRequest(400, "bad_request", str(error)) from None
     except msgspec.DecodeError:
         raise BadRequest(400, "bad_json", "the body must be one JSON object") from None
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, read no further than ``limit`` bytes (a liar's Content-Length included)."""
+    too_large = BadRequest(413, "body_too_large", f"a request body is at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
+    return bytes(body)
 
 
 class BadRequest(Exception):
@@ -184,8 +200,8 @@ class Api:
         wait = max(self.logins.wait(account, now), self.addresses.wait(address, now))
         if wait > 0:
             return problem(
-                429, "rate_limited", f"too many failed logins: wait {wait:.0f} s",
-                **{"Retry-After": str(int(wait) + 1)},
+                429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
+                **{"Retry-After": str(math.ceil(wait))},
             )  # fmt: skip
         store = self.site.store
         try:
@@ -290,6 +306,8 @@ class Api:
             hand_id = int(request.path_params["hand_id"])
         except ValueError:
             return problem(404, "unknown_hand", "no such hand")
+        if not 1 <= hand_id <= MAX_ID:
+            return problem(404, "unknown_hand", "no such hand")  # past what the database holds
         fmt = request.query_params.get("format", "json")
         if fmt not in ("json", "text"):
             return problem(400, "bad_format", "format is json or text")

@@ -7,8 +7,8 @@ with a manual clock and no pauses, and serve it on a real socket.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import gc
 import logging
 import random
 import time
@@ -19,6 +19,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -26,8 +27,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from pokerhouse.server import frames
-from pokerhouse.server.api import Api
+from pokerhouse.server import collector, frames
+from pokerhouse.server.api import Api, problem
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.logs import now_ms, record
@@ -142,11 +143,15 @@ def create_app(site: Site) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await site.start()
         # What start-up built (tables, lookup tables, modules) lives as long as the room:
-        # out of the collector's sight, so collections stay short under load.
-        gc.freeze()
+        # out of the collector's sight, and what lives on after it, every half minute.
+        collector.freeze(full=True)
+        frozen = asyncio.get_running_loop().create_task(collector.keep_frozen())
         try:
             yield
         finally:
+            frozen.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await frozen
             await site.stop()
 
     async def ws(websocket: WebSocket) -> None:
@@ -158,27 +163,53 @@ def create_app(site: Site) -> Starlette:
     async def metrics(request: Request) -> Response:
         return Response(site.metrics.render(), media_type=CONTENT_TYPE)
 
+    # The API is a mount of its own, so that a wrong method on one of its paths is its
+    # 405, not a miss passed on to the web client's files.
+    api_routes = [
+        Route("/openapi.json", openapi),
+        Route("/csrf", api.csrf),
+        Route("/register", api.register, methods=["POST"]),
+        Route("/login", api.login, methods=["POST"]),
+        Route("/logout", api.logout, methods=["POST"]),
+        Route("/me", api.me),
+        Route("/me/hands", api.my_hands),
+        Route("/me/ledger", api.my_ledger),
+        Route("/me/top-up", api.top_up, methods=["POST"]),
+        Route("/tables", api.tables),
+        Route("/hands/{hand_id:int}", api.hand),
+    ]
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/healthz", api.health),
         Route("/metrics", metrics),
-        Route("/api/openapi.json", openapi),
-        Route("/api/csrf", api.csrf),
-        Route("/api/register", api.register, methods=["POST"]),
-        Route("/api/login", api.login, methods=["POST"]),
-        Route("/api/logout", api.logout, methods=["POST"]),
-        Route("/api/me", api.me),
-        Route("/api/me/hands", api.my_hands),
-        Route("/api/me/ledger", api.my_ledger),
-        Route("/api/me/top-up", api.top_up, methods=["POST"]),
-        Route("/api/tables", api.tables),
-        Route("/api/hands/{hand_id:int}", api.hand),
+        Mount("/api", routes=api_routes),
         WebSocketRoute("/ws", ws),
     ]
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_problem, Exception: server_problem},
+    )
     return RequestLog(app, site.metrics)  # type: ignore[return-value]
+
+
+#: Codes of the HTTP errors the router itself answers (no handler was reached).
+_ROUTER_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_problem(request: Request, error: Exception) -> Response:
+    """A router's refusal (no such path, wrong method) as ``{"code", "message"}`` too."""
+    assert isinstance(error, HTTPException)
+    code = _ROUTER_CODES.get(error.status_code, "http_error")
+    return problem(error.status_code, code, str(error.detail), **(error.headers or {}))
+
+
+async def server_problem(request: Request, error: Exception) -> Response:
+    """A failure of ours: logged with its trace, answered without it."""
+    log.error("failure answering %s %s", request.method, request.url.path, exc_info=error)
+    return problem(500, "internal_error", "the room failed to answer: try again")
 
 
 class RequestLog:

@@ -74,6 +74,23 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            "/metrics": {
+                "get": {
+                    "summary": "The room's counters, in Prometheus's text format",
+                    "responses": {
+                        "200": {
+                            "description": "Connections, actions, hands, commits, errors.",
+                            "content": {"text/plain": {"schema": {"type": "string"}}},
+                        }
+                    },
+                }
+            },
+            "/api/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": _json({"type": "object"}, "The OpenAPI document.")},
+                }
+            },
             "/api/csrf": {
                 "get": {
                     "summary": "A CSRF cookie (and its value) for the page",
@@ -172,7 +189,7 @@ def openapi_document() -> dict[str, Any]:
                             "name": "hand_id",
                             "in": "path",
                             "required": True,
-                            "schema": {"type": "integer"},
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
                         },
                         {
                             "name": "format",

@@ -323,7 +323,6 @@ API_EVERY = max(10, HANDS // 50)
 @pytest.mark.slow
 async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
     async with serve(db_url, TABLES) as harness:
-        harness.compress = False  # browsers compress; a long run saves the CPU
         started = time.monotonic()
         room = harness.site.room
         ids = {runner.config.name: runner.id for runner in room.runners.values()}

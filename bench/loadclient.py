@@ -66,12 +66,14 @@ class Tally:
 
 
 class Window:
-    """The measured interval, and whether players still act."""
+    """The measured interval, and whether players act: not until every player of every
+    process is seated (a table at full speed slows the others' sign-ups), nor after the end."""
 
     def __init__(self) -> None:
         self.start = float("inf")
         self.end = float("inf")
-        self.playing = True
+        self.playing = False
+        self.finished = False
 
     def inside(self, now: float) -> bool:
         return self.start <= now < self.end
@@ -112,6 +114,7 @@ class Player:
         self.sat: asyncio.Future[str | None] | None = None
         self._count = 0
         self._pending: tuple[str, float] | None = None
+        self._held: tuple[int, dict[str, Any]] | None = None
         self._loop = asyncio.get_running_loop()
 
     # ------------------------------------------------------------ frames
@@ -127,7 +130,7 @@ class Player:
             message = _decode(payload)
             mine = message.get("mine") or {}
             facts = mine.get(self.key)
-            if facts and facts.get("decision") and self.window.playing:
+            if facts and facts.get("decision"):
                 self._decide(message["hand"], facts["decision"], now)
         elif kind == b"event":
             if b'"action_taken"' in payload:
@@ -157,7 +160,7 @@ class Player:
 
     def on_close(self) -> None:
         """The server closed the socket (counted: a healthy run closes none early)."""
-        if self.window.playing:
+        if not self.window.finished:
             self.tally.closed += 1
         if self.sat is not None and not self.sat.done():
             self.sat.set_result("closed")
@@ -165,6 +168,10 @@ class Player:
     # ------------------------------------------------------------ acting
 
     def _decide(self, hand: int, decision: dict[str, Any], now: float) -> None:
+        if not self.window.playing:
+            self._held = (hand, decision)  # answered once play starts
+            return
+        self._held = None
         action = self.choose(decision)
         wait = self.pace.last + self.pace.interval - now
         if wait > 0:
@@ -194,6 +201,12 @@ class Player:
         if "min" in first:
             return {"kind": first["kind"], "amount": first["min"]}
         return {"kind": first["kind"]}
+
+    def play(self) -> None:
+        """Play starts: answer the decision held since sitting down, if there is one."""
+        if self._held is not None:
+            hand, decision = self._held
+            self._decide(hand, decision, time.perf_counter())
 
     def _act(self, hand: int, action: dict[str, Any]) -> None:
         if self.socket is None or self.socket.closed or not self.window.playing:
@@ -315,6 +328,10 @@ async def _play(plan: ProcessPlan, control: Connection) -> None:
         fresh = Tally()
         for player in players:
             player.tally = fresh
+        if not window.playing:
+            window.playing = True
+            for player in players:
+                player.play()
         offset = time.perf_counter() - time.time()
         window.start, window.end = start_at + offset, end_at + offset
         await asyncio.sleep(max(0.0, window.start - time.perf_counter()))
@@ -332,6 +349,7 @@ async def _play(plan: ProcessPlan, control: Connection) -> None:
             "cpu": cpu,
         }))  # fmt: skip
     window.playing = False
+    window.finished = True
     for player in players:
         if player.socket is not None:
             player.socket.close()

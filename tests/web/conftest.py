@@ -80,6 +80,9 @@ decision_seconds = 20
 time_bank_seconds = 10
 """
 
+#: How long a room may take to open (a loaded machine runs five test suites at once).
+START_SECONDS = 90.0
+
 TABLES = {"3x4": 1, "razz": 2, "teen-patti": 3, "casino-holdem": 4}
 
 
@@ -109,7 +112,7 @@ def start_room(db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0
     seats = 2 + bots
     config.write_text(ROOM.format(pause=pause, seats=seats, bots=bots))
     server = ServeProcess(db_url, config)
-    server.start()
+    server.start(timeout=START_SECONDS)
     return server
 
 
@@ -123,9 +126,14 @@ def room(db_url: str, tmp_path: Path) -> Iterator[ServeProcess]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless.
+
+    Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running in the main thread while it is open, and the doctests that
+    run after the browser tests call ``asyncio.run``.
+    """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:
         from playwright.sync_api import sync_playwright

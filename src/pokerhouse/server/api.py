@@ -358,20 +358,27 @@ class Api:
         )
 
     async def health(self, request: Request) -> Response:
-        """``GET /healthz``: the room and its database answer."""
+        """``GET /healthz``: the database answers and every table takes actions.
+
+        A read alone would not do: a SQLite file locked by another process or
+        on a full disk still reads, yet no table can save anything; a table
+        that lost its database is not available until it has reloaded.
+        """
         try:
             await self.site.store.last_hand_number(1)  # one small read: the database answers
             database = "ok"
         except Exception as error:
             database = f"error: {type(error).__name__}"
-        tables = self.site.room.runners.values()
-        status = 200 if database == "ok" else 503
+        runners = self.site.room.runners
+        down = sorted(table for table, runner in runners.items() if not runner.available)
+        status = 200 if database == "ok" and not down else 503
         return JSONResponse(
             {
                 "ok": status == 200,
                 "database": database,
-                "tables": len(self.site.room.runners),
-                "tables_available": sum(1 for runner in tables if runner.available),
+                "tables": len(runners),
+                "tables_available": len(runners) - len(down),
+                "tables_unavailable": down,
             },
             status_code=status,
         )

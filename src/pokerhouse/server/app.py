@@ -7,8 +7,8 @@ with a manual clock and no pauses, and serve it on a real socket.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import gc
 import logging
 import random
 import time
@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from pokerhouse.server import frames
+from pokerhouse.server import collector, frames
 from pokerhouse.server.api import Api, problem
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection
@@ -143,11 +143,15 @@ def create_app(site: Site) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await site.start()
         # What start-up built (tables, lookup tables, modules) lives as long as the room:
-        # out of the collector's sight, so collections stay short under load.
-        gc.freeze()
+        # out of the collector's sight, and what lives on after it, every half minute.
+        collector.freeze(full=True)
+        frozen = asyncio.get_running_loop().create_task(collector.keep_frozen())
         try:
             yield
         finally:
+            frozen.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await frozen
             await site.stop()
 
     async def ws(websocket: WebSocket) -> None:

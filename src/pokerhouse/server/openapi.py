@@ -64,11 +64,12 @@ def openapi_document() -> dict[str, Any]:
         "paths": {
             "/healthz": {
                 "get": {
-                    "summary": "Whether the room and its database answer",
+                    "summary": "Whether the database answers and every table takes actions",
                     "responses": {
                         "200": _json({"$ref": "#/components/schemas/Health"}, "Healthy."),
                         "503": _json(
-                            {"$ref": "#/components/schemas/Health"}, "The database is down."
+                            {"$ref": "#/components/schemas/Health"},
+                            "The database is down, or a table cannot save.",
                         ),
                     },
                 }
@@ -254,12 +255,19 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "Health": {
                     "type": "object",
-                    "required": ["ok", "database", "tables", "tables_available"],
+                    "required": [
+                        "ok",
+                        "database",
+                        "tables",
+                        "tables_available",
+                        "tables_unavailable",
+                    ],
                     "properties": {
                         "ok": {"type": "boolean"},
                         "database": {"type": "string"},
                         "tables": {"type": "integer"},
                         "tables_available": {"type": "integer"},
+                        "tables_unavailable": {"type": "array", "items": {"type": "integer"}},
                     },
                 },
                 "Lobby": {

@@ -141,7 +141,11 @@ function tableCard(table, ctx) {
         "a",
         {
           class: "button",
-          href: `#/table/${table.id}?sit=1`,
+          // Signed out, Sit goes by the login page and comes back to the table.
+          href: ctx.me ? `#/table/${table.id}?sit=1` : "#/login",
+          onclick: ctx.me
+            ? null
+            : () => sessionStorage.setItem("pokerhouse.after_login", `/table/${table.id}?sit=1`),
           "aria-label": t("lobby.sit_at", { name: table.name }),
           "aria-disabled": table.free > 0 || mine ? null : "true",
         },

@@ -38,11 +38,9 @@ _act_ids = itertools.count(1)
 class Client:
     """One player (or spectator): an HTTP session and a websocket, every frame kept."""
 
-    def __init__(self, base: str, name: str | None, *, compress: bool = True) -> None:
+    def __init__(self, base: str, name: str | None) -> None:
         self.base = base
         self.name = name
-        #: permessage-deflate, as browsers ask for it; long runs save the CPU without it.
-        self.compress = compress
         self.http = httpx.AsyncClient(base_url=base, timeout=10)
         self.ws: Any = None
         self.frames: list[Message] = []
@@ -68,12 +66,7 @@ class Client:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + "/ws"
         headers = {"Cookie": cookie} if cookie else {}
-        self.ws = await websockets.connect(
-            url,
-            additional_headers=headers,
-            max_size=2**22,
-            compression="deflate" if self.compress else None,
-        )
+        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**22)
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -129,12 +122,10 @@ class Harness:
     base: str
     clock: ManualClock
     clients: list[Client] = field(default_factory=list)
-    #: Whether new clients' sockets are compressed.
-    compress: bool = True
 
     async def player(self, name: str | None = None) -> Client:
         """A new registered player with an open websocket."""
-        client = Client(self.base, name or f"player{next(_names)}", compress=self.compress)
+        client = Client(self.base, name or f"player{next(_names)}")
         await client.register()
         await client.connect()
         self.clients.append(client)
@@ -142,7 +133,7 @@ class Harness:
 
     async def spectator(self) -> Client:
         """A websocket with no account."""
-        client = Client(self.base, None, compress=self.compress)
+        client = Client(self.base, None)
         await client.connect()
         self.clients.append(client)
         return client

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -228,17 +229,22 @@ class RequestLog:
             return
         started = time.perf_counter()
         status = 500
+        code: str | None = None
 
         async def sending(message: Message) -> None:
-            nonlocal status
+            nonlocal status, code
             if message["type"] == "http.response.start":
                 status = int(message["status"])
+            elif message["type"] == "http.response.body" and status >= 400 and code is None:
+                code = problem_code(message.get("body", b""))
             await send(message)
 
         try:
             await self.app(scope, receive, sending)
         finally:
             self.metrics.http_requests.labels(status=f"{status // 100}xx").inc()
+            if status >= 400:
+                self.metrics.error(code or f"http_{status}")
             client = scope.get("client")
             record(
                 requests,
@@ -246,6 +252,25 @@ class RequestLog:
                 method=scope.get("method"),
                 path=scope.get("path"),
                 status=status,
+                code=code,
                 ms=now_ms(started),
                 client=client[0] if client else None,
             )
+
+
+def problem_code(body: bytes) -> str | None:
+    """The ``code`` of a ``{"code", "message"}`` error body (``None`` if it is not one).
+
+    >>> problem_code(b'{"code": "login_failed", "message": "unknown user or wrong password"}')
+    'login_failed'
+    >>> problem_code(b"Not Found") is None
+    True
+    """
+    if not body.startswith(b'{"code"') or len(body) > 4096:
+        return None
+    try:
+        code = msgspec.json.decode(body).get("code")
+    except (msgspec.DecodeError, AttributeError):
+        return None
+    # Only the room's own stable codes become metric labels.
+    return code if isinstance(code, str) and code.isidentifier() and len(code) <= 40 else None

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pokerhouse.engine import RoundView, View
+from pokerhouse.engine import Action, RoundView, View
 from pokerhouse.engine.events import for_seat
 from pokerhouse.errors import InvalidAction
 from pokerhouse.games import new_hand
@@ -67,3 +67,19 @@ def test_a_view_is_for_one_seat_or_a_spectator() -> None:
         with pytest.raises(InvalidAction):
             hand.view(viewer)  # type: ignore[arg-type]
     assert hand.events_for(frozenset({0, 1})) == list(hand.events)
+
+
+def test_a_bet_nobody_has_matched_is_no_side_pot_but_a_closed_all_in_is() -> None:
+    hand = new_hand("3x4", [200, 200, 6], seed=3, options={"ante": 2, "small_bet": 4})
+    assert hand.to_act == 0
+    hand.act(Action.bet(10))
+    view = hand.view(None)
+    # The bet stays in front of seat 0: one pot of the antes, every seat in it.
+    assert view.bets == (10, 0, 0) and view.pot == 16
+    assert [(pot.amount, pot.eligible) for pot in view.pots] == [(6, (0, 1, 2))]
+    hand.act(Action.call())
+    hand.act(Action.call())  # seat 2: all-in for its last 4 chips
+    view = hand.view(None)
+    # The round closed: seat 2's all-in splits the side pot off.
+    assert view.bets == (0, 0, 0)
+    assert [(pot.amount, pot.eligible) for pot in view.pots] == [(18, (0, 1, 2)), (12, (0, 1))]

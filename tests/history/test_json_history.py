@@ -349,3 +349,26 @@ def test_a_teen_patti_seat_that_looked_has_its_own_cards_in_its_history() -> Non
     # Nobody else learns them, and a seat that has not looked sees nothing of its own.
     assert set(record(hand, seat=1).cards[0]) == {None}
     assert set(record(hand, seat=1).cards[1]) == {None}
+
+
+def test_one_persons_several_boxes_are_one_view_of_every_box_and_read_back() -> None:
+    hand = finished("casino-holdem", 5, players=4)
+    both = record(hand, frozenset({0, 2}))
+    data = both.to_dict()
+    assert data["view"] == [0, 2]
+    for seat in (0, 2):
+        assert all(both.cards[seat]), "each of the person's boxes shows its cards"
+        assert both.cards[seat] == record(hand, seat).cards[seat]
+    for seat in (1, 3):  # the others' boxes: as a spectator sees them
+        assert both.cards[seat] == record(hand, None).cards[seat]
+    again = from_json(both.to_json())
+    assert again.view == frozenset({0, 2}) and again.cards == both.cards
+    assert record(hand, frozenset({1})).view == 1  # one seat is just that seat
+    for bad in (frozenset(), frozenset({0, 9}), frozenset({True})):
+        with pytest.raises(HistoryError):
+            record(hand, bad)
+    text = json.loads(both.to_json())
+    for view in ([0, 0], [0], [0, 9], ["0", 1]):
+        text["view"] = view
+        with pytest.raises(HistoryError):
+            HandRecord.from_dict(text)

@@ -95,11 +95,14 @@ async def play_hand(
     while asyncio.get_running_loop().time() < deadline:
         for client in clients:
             for frame in client.frames[marks[id(client)] :]:
-                if frame.get("type") == "event" and frame["event"]["type"] in (
-                    "table_hand_ended",
-                    "hand_voided",
+                # Only this table's end: a client may be seated at several tables.
+                event = frame.get("event") if frame.get("table") == table else None
+                if (
+                    frame.get("type") == "event"
+                    and event is not None
+                    and event["type"] in ("table_hand_ended", "hand_voided")
                 ):
-                    return frame["event"]
+                    return dict(event)
         for client in clients:
             pending = decision_of(client, table)
             if pending is None:

@@ -35,9 +35,9 @@ class ServeProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = config.with_suffix(".log")
 
-    def start(self, timeout: float = 30.0) -> None:
-        """Start the server and wait until ``/healthz`` answers."""
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+    def start(self, timeout: float = 30.0, env: dict[str, str] | None = None) -> None:
+        """Start the server (``env``: extra variables) and wait until ``/healthz`` answers."""
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [
@@ -64,6 +64,15 @@ class ServeProcess:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"serve did not answer in {timeout} s: {self.log.read_text()}")
+
+    def wait(self, timeout: float) -> bool:
+        """Whether the process has ended within ``timeout`` seconds (it is not touched)."""
+        assert self.process is not None
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush, nothing."""

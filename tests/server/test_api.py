@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import httpx
 import pytest
 import websockets
@@ -137,3 +139,26 @@ async def test_lobby_me_hands_ledger_and_health(room: Harness) -> None:
     document = (await spectator.http.get("/api/openapi.json")).json()
     assert "/api/hands/{hand_id}" in document["paths"]
     await spectator.close()
+
+
+async def test_unknown_paths_wrong_methods_and_big_bodies_get_json_problems(room: Harness) -> None:
+    http, csrf = await fresh(room)
+    missing = await http.get("/api/nothing-here")
+    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+    wrong = await http.get("/api/login")
+    assert (wrong.status_code, wrong.json()["code"]) == (405, "method_not_allowed")
+    assert "POST" in wrong.headers["allow"]
+    huge = await http.get(f"/api/hands/{2**80}")
+    assert (huge.status_code, huge.json()["code"]) == (404, "unknown_hand")
+    # A body over the limit is refused whether its length is declared or streamed.
+    big = b'{"username": "x", "password": "' + b"y" * 10_000 + b'"}'
+    declared = await http.post("/api/login", content=big, headers={"X-CSRF-Token": csrf})
+    assert (declared.status_code, declared.json()["code"]) == (413, "body_too_large")
+
+    async def chunks() -> AsyncIterator[bytes]:
+        for start in range(0, len(big), 1000):
+            yield big[start : start + 1000]
+
+    streamed = await http.post("/api/login", content=chunks(), headers={"X-CSRF-Token": csrf})
+    assert (streamed.status_code, streamed.json()["code"]) == (413, "body_too_large")
+    await http.aclose()

@@ -306,7 +306,7 @@ async def test_fuzzed_frames_get_coded_errors_and_break_nothing(db_url: str) -> 
 
 @pytest.mark.slow
 async def test_fuzzed_frames_a_bigger_budget(db_url: str) -> None:
-    await run_fuzz(db_url, int(os.environ.get("POKERHOUSE_FUZZ_SLOW_EXAMPLES", "600")))
+    await run_fuzz(db_url, int(os.environ.get("POKERHOUSE_FUZZ_SLOW_EXAMPLES", "400")))
 
 
 async def run_fuzz(db_url: str, examples: int) -> None:

@@ -104,6 +104,10 @@ async def test_a_garbage_flood_closes_the_socket_and_the_room_carries_on(room: H
     fresh = await room.spectator()
     await fresh.send({"type": "ping"})
     await fresh.wait_for(lambda f: f.get("type") == "pong")
+    # The closed spectators' budgets went with their sockets; only the open one's is kept.
+    await room.settle()
+    kept = [key for key in room.site.limits.messages._buckets if key.startswith("conn:")]
+    assert len(kept) == 1
 
 
 async def test_frames_past_the_socket_bound_are_not_read(room: Harness) -> None:

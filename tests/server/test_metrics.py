@@ -24,6 +24,12 @@ async def test_metrics_count_actions_hands_commits_connections_and_errors(
     )
     ended = await play_hand([ann, bob], table)
     await room.settle()
+    # HTTP refusals are counted by their code too.
+    wrong = await ann.http.post(
+        "/api/login", json={"username": ann.name, "password": "not it at all"}, headers=ann.csrf()
+    )
+    assert wrong.status_code == 401
+    assert (await ann.http.get("/api/nowhere")).status_code == 404
     text = (await ann.http.get("/metrics")).text
     values = {
         line.split(" ")[0]: float(line.split(" ")[1])
@@ -37,6 +43,8 @@ async def test_metrics_count_actions_hands_commits_connections_and_errors(
     assert values["pokerhouse_hands_in_progress"] in (0, 1)
     assert values["pokerhouse_commit_seconds_count"] >= 3
     assert values['pokerhouse_errors_total{code="stale_hand"}'] == 1
+    assert values['pokerhouse_errors_total{code="login_failed"}'] == 1
+    assert values['pokerhouse_errors_total{code="not_found"}'] == 1
     assert values["pokerhouse_tables_available"] == 4
     lines = [r for r in caplog.records if r.name == "pokerhouse.events"]
     kinds = [r.getMessage() for r in lines]

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import _run, check
 from tests.server.process import ServeProcess
 
 CHROMIUM = Path(os.environ.get("POKERHOUSE_CHROMIUM", "/usr/bin/chromium"))
@@ -80,6 +81,9 @@ decision_seconds = 20
 time_bank_seconds = 10
 """
 
+#: How long a room may take to open (a loaded machine runs five test suites at once).
+START_SECONDS = 90.0
+
 TABLES = {"3x4": 1, "razz": 2, "teen-patti": 3, "casino-holdem": 4}
 
 
@@ -109,23 +113,38 @@ def start_room(db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0
     seats = 2 + bots
     config.write_text(ROOM.format(pause=pause, seats=seats, bots=bots))
     server = ServeProcess(db_url, config)
-    server.start()
+    server.start(timeout=START_SECONDS)
     return server
 
 
-@pytest.fixture
-def room(db_url: str, tmp_path: Path) -> Iterator[ServeProcess]:
-    """The test room, served; stopped after the test."""
-    server = start_room(db_url, tmp_path)
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Iterator[ServeProcess]:
+    """The test room, served for one test module (its tests use tables or names of their own).
+
+    Starting a room is most of a browser test's time on a loaded machine, so a
+    module shares one; the ledger check runs when the module is done with it.
+    """
+    folder = tmp_path_factory.mktemp("web-room")
+    path = folder / "room.db"
+    shutil.copy(sqlite_template, path)
+    url = f"sqlite:///{path}"
+    server = start_room(url, folder)
     try:
         yield server
     finally:
         server.stop()
+    report = _run(check(url))
+    assert report.ok, report.summary()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless.
+
+    Package-scoped, not session-scoped: Playwright's sync API keeps an event
+    loop running in the main thread while it is open, and the doctests and
+    async tests that run after the browser tests need the thread's loop free.
+    """
     _need(CHROMIUM.exists(), str(CHROMIUM))
     try:
         from playwright.sync_api import sync_playwright

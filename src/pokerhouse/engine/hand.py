@@ -114,6 +114,27 @@ class RoundView(View):
             return 0
         return max(0, min(self.current_bet - self.bets[seat], self.stacks[seat]))
 
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots of the rounds already closed; this round's bets stay in front of the seats.
+
+        Until a round ends a bet nobody has matched yet is no side pot: only
+        an all-in at a closed round splits one off. At the hand's end every
+        chip is in the pots.
+
+        >>> from pokerhouse.games import new_hand
+        >>> from pokerhouse.engine import Action
+        >>> hand = new_hand("3x4", [200, 200, 200], seed=3, options={"ante": 2, "small_bet": 4})
+        >>> _ = hand.act(Action.bet(4))
+        >>> view = hand.view(None)
+        >>> view.bets, [(pot.amount, pot.eligible) for pot in view.pots]
+        ((4, 0, 0), [(6, (0, 1, 2))])
+        """
+        if self.is_over:
+            return tuple(build_pots(self.contributed, [not folded for folded in self.folded]))
+        collected = [put - bet for put, bet in zip(self.contributed, self.bets, strict=True)]
+        return tuple(build_pots(collected, [not folded for folded in self.folded]))
+
 
 class Hand(ABC):
     """One hand of a game. Subclasses implement the rules; this class the contract.

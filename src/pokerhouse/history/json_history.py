@@ -56,8 +56,9 @@ class Audience(Enum):
 #: The full server-side history: every card, replayable.
 SERVER: Final = Audience.SERVER
 
-#: Whose eyes a history is written for: a seat, a spectator (``None``) or the server.
-Viewer = int | None | Literal[Audience.SERVER]
+#: Whose eyes a history is written for: a seat, the seats one person holds (Casino
+#: Hold'em boxes), a spectator (``None``) or the server.
+Viewer = int | frozenset[int] | None | Literal[Audience.SERVER]
 
 
 def check_viewer(seat: object, players: int) -> Viewer:
@@ -65,8 +66,12 @@ def check_viewer(seat: object, players: int) -> Viewer:
 
     A bool is refused although ``True == 1``: it is never meant as a seat.
 
-    >>> check_viewer(1, 2), check_viewer(None, 2)
-    (1, None)
+    Several seats (a frozenset) are one person's: one seat in it is just that seat.
+
+    >>> check_viewer(1, 2), check_viewer(None, 2), check_viewer(frozenset({1}), 2)
+    (1, None, 1)
+    >>> sorted(check_viewer(frozenset({0, 2}), 3))
+    [0, 2]
     >>> check_viewer(True, 2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -74,6 +79,12 @@ def check_viewer(seat: object, players: int) -> Viewer:
     """
     if seat is SERVER or seat is None:
         return seat
+    if (
+        type(seat) is frozenset
+        and seat
+        and all(type(one) is int and 0 <= one < players for one in seat)
+    ):
+        return next(iter(seat)) if len(seat) == 1 else seat
     if type(seat) is not int or not 0 <= seat < players:
         raise HistoryError(
             "bad_viewer",
@@ -201,8 +212,14 @@ class HandRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready document (see :data:`FORMAT`)."""
-        view: str | int = (
-            "server" if self.view is SERVER else "spectator" if self.view is None else self.view
+        view: str | int | list[int] = (
+            "server"
+            if self.view is SERVER
+            else "spectator"
+            if self.view is None
+            else sorted(self.view)
+            if isinstance(self.view, frozenset)
+            else self.view
         )
         return {
             "format": FORMAT,
@@ -560,7 +577,16 @@ def _read_view(value: object, players: int) -> Viewer:
         return None
     if type(value) is int and 0 <= value < players:
         return value
-    raise HistoryError("bad_history", f"'view' must be 'server', 'spectator' or a seat: {value!r}")
+    if (
+        isinstance(value, list)
+        and len(value) > 1
+        and len(set(value)) == len(value)
+        and all(type(seat) is int and 0 <= seat < players for seat in value)
+    ):
+        return frozenset(value)
+    raise HistoryError(
+        "bad_history", f"'view' must be 'server', 'spectator', a seat or seats: {value!r}"
+    )
 
 
 def _read_cards(value: object, where: str) -> tuple[Card | None, ...]:

@@ -41,6 +41,7 @@ from pokerhouse.engine.events import (
     BetReturned,
     BoardDealt,
     CardsDealt,
+    Event,
     HandMucked,
     HandShown,
     StreetStarted,
@@ -49,7 +50,7 @@ from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import HistoryError, PokerError
 from pokerhouse.games import new_hand
 from pokerhouse.games.razz import RazzHand, RazzSpec
-from pokerhouse.history.json_history import dealt_cards
+from pokerhouse.history.json_history import SERVER, Viewer, check_viewer, dealt_cards
 
 #: The PHH variant code of Razz.
 RAZZ = "FR"
@@ -494,13 +495,32 @@ def _check_end(hand: Hand, history: PhhHand, seats: Mapping[int, Sequence[Card]]
 # ---------------------------------------------------------------- writing
 
 
-def to_phh(hand: Hand, *, players: Sequence[str] | None = None, **metadata: Any) -> str:
+def to_phh(
+    hand: Hand,
+    /,
+    *,
+    players: Sequence[str] | None = None,
+    seat: Viewer = SERVER,
+    **metadata: Any,
+) -> str:
     """The PHH text of a Razz hand (finished or not); extra fields go in ``metadata``.
 
     Writes what a PHH reader needs: the variant, amounts, stacks, every deal
     and action in order, the showdown, and ``finishing_stacks`` once the hand
     is over. Raises :class:`HistoryError` for a game PHH has no variant for.
+
+    ``hand`` is positional only, so PHH's own ``hand`` field (its number)
+    can be a metadata keyword. ``seat`` writes the hand as one seat (or a
+    spectator, ``None``) may see it: a card hidden from that viewer is
+    written ``??``, as PHH writes an unknown card, so the file holds no card
+    the viewer was not shown.
+
+    >>> from pokerhouse.games import new_hand
+    >>> hand = new_hand("razz", [100, 100], seed=4)
+    >>> [line for line in to_phh(hand, seat=0).splitlines() if " dh p2 " in line]
+    ["    'd dh p2 ????As',"]
     """
+    seat = check_viewer(seat, hand.players)
     if hand.game != "razz":
         raise HistoryError(
             "unsupported_game", f"PHH has no variant for {hand.game}; only razz is written as PHH"
@@ -515,7 +535,7 @@ def to_phh(hand: Hand, *, players: Sequence[str] | None = None, **metadata: Any)
         "small_bet": spec.small_bet,
         "big_bet": spec.big_bet,
         "starting_stacks": list(hand.starting_stacks),
-        "actions": _phh_actions(hand),
+        "actions": _phh_actions(hand, _viewed(hand, seat)),
     }
     if players is not None:
         if len(players) != hand.players:
@@ -527,7 +547,14 @@ def to_phh(hand: Hand, *, players: Sequence[str] | None = None, **metadata: Any)
     return "".join(f"{key} = {_toml(value, key == 'actions')}\n" for key, value in fields.items())
 
 
-def _phh_actions(hand: Hand) -> list[str]:
+def _viewed(hand: Hand, seat: Viewer) -> tuple[Event, ...]:
+    """The hand's events as ``seat`` may see them (every event for the server)."""
+    if seat is SERVER:
+        return hand.events
+    return tuple(hand.events_for(seat))
+
+
+def _phh_actions(hand: Hand, events: Sequence[Event]) -> list[str]:
     """Our events as PHH actions, with the two notational adjustments PokerKit needs.
 
     * A raise that no opponent can call any part of (every other live player
@@ -542,11 +569,11 @@ def _phh_actions(hand: Hand) -> list[str]:
     bets = [0] * n
     folded = [False] * n
     streets = 0
-    showdown = [event for event in hand.events if isinstance(event, HandShown | HandMucked)]
+    showdown = [event for event in events if isinstance(event, HandShown | HandMucked)]
     dealt = [0] * n
     shown_early = False
     lines: list[str] = []
-    for event in hand.events:
+    for event in events:
         if isinstance(event, StreetStarted):
             live = [seat for seat in range(n) if not folded[seat]]
             all_in = sum(1 for seat in live if stacks[seat]) <= 1

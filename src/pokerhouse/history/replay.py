@@ -43,7 +43,13 @@ def replay(history: HandRecord | str | bytes | Mapping[str, Any]) -> Hand:
     elif not isinstance(history, HandRecord):
         history = HandRecord.from_dict(history)
     if not history.replayable:
-        viewer = "a spectator" if history.view is None else f"seat {history.view}"
+        viewer = (
+            "a spectator"
+            if history.view is None
+            else f"seats {sorted(history.view)}"
+            if isinstance(history.view, frozenset)
+            else f"seat {history.view}"
+        )
         raise HistoryError(
             "not_replayable",
             f"this history was written for {viewer}, without other players' hidden cards: "

@@ -164,6 +164,9 @@ def _header(game: str, spec: Mapping[str, Any], seat: Viewer, writer: _Writer) -
         viewer = "View: the full history, every card"
     elif seat is None:
         viewer = "View: a spectator's"
+    elif isinstance(seat, frozenset):
+        # One person's several seats (Casino Hold'em boxes).
+        viewer = "View: " + " and ".join(f"{writer.who(one)}'s" for one in sorted(seat))
     elif writer.names is None:
         viewer = f"View: {seat_name(seat)}'s"
     else:

@@ -9,6 +9,7 @@ nothing. State-changing requests need the CSRF header (see :mod:`.auth`).
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
@@ -16,7 +17,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerhouse.errors import PokerError
+from pokerhouse.history.json_history import Viewer
 from pokerhouse.history.json_history import record as history_record
+from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
@@ -28,7 +31,12 @@ if TYPE_CHECKING:
 #: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
 TOP_UP_BELOW = 1000
 TOP_UP_EVERY = 3600.0
+#: The largest request body read, in bytes; a larger one is refused before it is all read.
 MAX_BODY = 4096
+#: The ``?format=`` of ``GET /api/hands/{id}``.
+HAND_FORMATS = ("json", "text", "phh")
+#: The largest id a row may have (a signed 64-bit integer).
+MAX_ID = 2**63 - 1
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,15 +53,27 @@ def problem(status: int, code: str, message: str, **headers: str) -> JSONRespons
 
 async def read_json(request: Request, schema: type[msgspec.Struct]) -> Any:
     """The request body decoded into ``schema``; raises :class:`BadRequest`."""
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise BadRequest(413, "body_too_large", f"a request body is at most {MAX_BODY} bytes")
+    body = await read_body(request)
     try:
         return msgspec.json.decode(body, type=schema)
     except msgspec.ValidationError as error:
         raise BadRequest(400, "bad_request", str(error)) from None
     except msgspec.DecodeError:
         raise BadRequest(400, "bad_json", "the body must be one JSON object") from None
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, read no further than ``limit`` bytes (a liar's Content-Length included)."""
+    too_large = BadRequest(413, "body_too_large", f"a request body is at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise too_large
+    return bytes(body)
 
 
 class BadRequest(Exception):
@@ -184,8 +204,8 @@ class Api:
         wait = max(self.logins.wait(account, now), self.addresses.wait(address, now))
         if wait > 0:
             return problem(
-                429, "rate_limited", f"too many failed logins: wait {wait:.0f} s",
-                **{"Retry-After": str(int(wait) + 1)},
+                429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
+                **{"Retry-After": str(math.ceil(wait))},
             )  # fmt: skip
         store = self.site.store
         try:
@@ -290,9 +310,11 @@ class Api:
             hand_id = int(request.path_params["hand_id"])
         except ValueError:
             return problem(404, "unknown_hand", "no such hand")
+        if not 1 <= hand_id <= MAX_ID:
+            return problem(404, "unknown_hand", "no such hand")  # past what the database holds
         fmt = request.query_params.get("format", "json")
-        if fmt not in ("json", "text"):
-            return problem(400, "bad_format", "format is json or text")
+        if fmt not in HAND_FORMATS:
+            return problem(400, "bad_format", "format is json, text or phh")
         store = self.site.store
         try:
             found = await store.get_hand(hand_id)
@@ -314,7 +336,8 @@ class Api:
             hand = replay(found.history)
         except PokerError:
             return problem(500, "bad_history", "this hand's history does not replay")
-        viewer = mine[0] if mine else None
+        # A player with several boxes sees every one of them: one viewer, many seats.
+        viewer: Viewer = None if not mine else mine[0] if len(mine) == 1 else frozenset(mine)
         names = []
         for seat in found.seats:
             try:
@@ -322,7 +345,20 @@ class Api:
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
         if fmt == "text":
-            return PlainTextResponse(to_text(hand, viewer))
+            # One player's boxes are told apart by their seats (the text needs distinct names).
+            printed = names
+            if len(set(names)) < len(names):
+                printed = [
+                    f"{name} (box {seat.table_seat + 1})"
+                    for name, seat in zip(names, found.seats, strict=True)
+                ]
+            return PlainTextResponse(to_text(hand, viewer, names=printed))
+        if fmt == "phh":
+            if hand.game != "razz":
+                return problem(400, "no_phh", f"PHH is written for Razz only, not for {hand.game}")
+            # The viewer's copy only: another seat's hidden cards are written "??".
+            text = to_phh(hand, seat=viewer, players=names, table=found.table_id, hand=found.number)
+            return PlainTextResponse(text, media_type="application/toml")
         document = history_record(hand, viewer).to_dict()
         return JSONResponse(
             {
@@ -334,26 +370,34 @@ class Api:
                     {"hand_seat": i, "table_seat": seat.table_seat, "name": names[i]}
                     for i, seat in enumerate(found.seats)
                 ],
-                "you": viewer,
+                "you": mine[0] if mine else None,
+                "yours": mine,
                 "history": document,
             }
         )
 
     async def health(self, request: Request) -> Response:
-        """``GET /healthz``: the room and its database answer."""
+        """``GET /healthz``: the database answers and every table takes actions.
+
+        A read alone would not do: a SQLite file locked by another process or
+        on a full disk still reads, yet no table can save anything; a table
+        that lost its database is not available until it has reloaded.
+        """
         try:
             await self.site.store.last_hand_number(1)  # one small read: the database answers
             database = "ok"
         except Exception as error:
             database = f"error: {type(error).__name__}"
-        tables = self.site.room.runners.values()
-        status = 200 if database == "ok" else 503
+        runners = self.site.room.runners
+        down = sorted(table for table, runner in runners.items() if not runner.available)
+        status = 200 if database == "ok" and not down else 503
         return JSONResponse(
             {
                 "ok": status == 200,
                 "database": database,
-                "tables": len(self.site.room.runners),
-                "tables_available": sum(1 for runner in tables if runner.available),
+                "tables": len(runners),
+                "tables_available": len(runners) - len(down),
+                "tables_unavailable": down,
             },
             status_code=status,
         )

@@ -17,8 +17,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from argon2 import PasswordHasher
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -27,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from pokerhouse.server import collector, frames
-from pokerhouse.server.api import Api
+from pokerhouse.server.api import Api, problem
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.logs import now_ms, record
@@ -162,27 +164,53 @@ def create_app(site: Site) -> Starlette:
     async def metrics(request: Request) -> Response:
         return Response(site.metrics.render(), media_type=CONTENT_TYPE)
 
+    # The API is a mount of its own, so that a wrong method on one of its paths is its
+    # 405, not a miss passed on to the web client's files.
+    api_routes = [
+        Route("/openapi.json", openapi),
+        Route("/csrf", api.csrf),
+        Route("/register", api.register, methods=["POST"]),
+        Route("/login", api.login, methods=["POST"]),
+        Route("/logout", api.logout, methods=["POST"]),
+        Route("/me", api.me),
+        Route("/me/hands", api.my_hands),
+        Route("/me/ledger", api.my_ledger),
+        Route("/me/top-up", api.top_up, methods=["POST"]),
+        Route("/tables", api.tables),
+        Route("/hands/{hand_id:int}", api.hand),
+    ]
     routes: list[Route | WebSocketRoute | Mount] = [
         Route("/healthz", api.health),
         Route("/metrics", metrics),
-        Route("/api/openapi.json", openapi),
-        Route("/api/csrf", api.csrf),
-        Route("/api/register", api.register, methods=["POST"]),
-        Route("/api/login", api.login, methods=["POST"]),
-        Route("/api/logout", api.logout, methods=["POST"]),
-        Route("/api/me", api.me),
-        Route("/api/me/hands", api.my_hands),
-        Route("/api/me/ledger", api.my_ledger),
-        Route("/api/me/top-up", api.top_up, methods=["POST"]),
-        Route("/api/tables", api.tables),
-        Route("/api/hands/{hand_id:int}", api.hand),
+        Mount("/api", routes=api_routes),
         WebSocketRoute("/ws", ws),
     ]
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_problem, Exception: server_problem},
+    )
     return RequestLog(app, site.metrics)  # type: ignore[return-value]
+
+
+#: Codes of the HTTP errors the router itself answers (no handler was reached).
+_ROUTER_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_problem(request: Request, error: Exception) -> Response:
+    """A router's refusal (no such path, wrong method) as ``{"code", "message"}`` too."""
+    assert isinstance(error, HTTPException)
+    code = _ROUTER_CODES.get(error.status_code, "http_error")
+    return problem(error.status_code, code, str(error.detail), **(error.headers or {}))
+
+
+async def server_problem(request: Request, error: Exception) -> Response:
+    """A failure of ours: logged with its trace, answered without it."""
+    log.error("failure answering %s %s", request.method, request.url.path, exc_info=error)
+    return problem(500, "internal_error", "the room failed to answer: try again")
 
 
 class RequestLog:
@@ -201,17 +229,22 @@ class RequestLog:
             return
         started = time.perf_counter()
         status = 500
+        code: str | None = None
 
         async def sending(message: Message) -> None:
-            nonlocal status
+            nonlocal status, code
             if message["type"] == "http.response.start":
                 status = int(message["status"])
+            elif message["type"] == "http.response.body" and status >= 400 and code is None:
+                code = problem_code(message.get("body", b""))
             await send(message)
 
         try:
             await self.app(scope, receive, sending)
         finally:
             self.metrics.http_requests.labels(status=f"{status // 100}xx").inc()
+            if status >= 400:
+                self.metrics.error(code or f"http_{status}")
             client = scope.get("client")
             record(
                 requests,
@@ -219,6 +252,25 @@ class RequestLog:
                 method=scope.get("method"),
                 path=scope.get("path"),
                 status=status,
+                code=code,
                 ms=now_ms(started),
                 client=client[0] if client else None,
             )
+
+
+def problem_code(body: bytes) -> str | None:
+    """The ``code`` of a ``{"code", "message"}`` error body (``None`` if it is not one).
+
+    >>> problem_code(b'{"code": "login_failed", "message": "unknown user or wrong password"}')
+    'login_failed'
+    >>> problem_code(b"Not Found") is None
+    True
+    """
+    if not body.startswith(b'{"code"') or len(body) > 4096:
+        return None
+    try:
+        code = msgspec.json.decode(body).get("code")
+    except (msgspec.DecodeError, AttributeError):
+        return None
+    # Only the room's own stable codes become metric labels.
+    return code if isinstance(code, str) and code.isidentifier() and len(code) <= 40 else None

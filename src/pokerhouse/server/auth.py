@@ -149,3 +149,7 @@ class RateLimit:
         if len(self._buckets) > 100_000:
             self._buckets.clear()
         return True
+
+    def forget(self, key: str) -> None:
+        """Drop ``key``'s bucket (its owner is gone: a closed spectator's socket)."""
+        self._buckets.pop(key, None)

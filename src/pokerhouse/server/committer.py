@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pokerhouse.server.faults import crash_point
 from pokerhouse.store import Batch, BatchResult, Store
 from pokerhouse.store.store import HEAVY_BATCH
 
@@ -97,8 +98,11 @@ class Committer:
             finishes=[finish for part in parts for finish in part.batch.finishes],
             voids=[void for part in parts for void in part.batch.voids],
         )
+        settles = bool(merged.finishes)
+        crash_point("settle-before" if settles else "commit-before")
         try:
             result = await self.store.commit(merged)
+            crash_point("settle-after" if settles else "commit-after")
         except Exception as error:
             if len(parts) == 1:
                 self._fail(parts[0], error)

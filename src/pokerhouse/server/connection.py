@@ -132,21 +132,27 @@ class Connection:
             except Exception:  # the socket is gone already
                 pass
 
+    def _sent(self, size: int, count: int) -> None:
+        # A kill that dropped the queue has zeroed the count already.
+        self._buffered = max(0, self._buffered - size)
+        self.sent_frames += count
+
     async def _send_queued(self) -> None:
         while True:
             await self._ready.wait()
             self._ready.clear()
             while self._queue and (not self.closed or self._buffered):
+                # Frames stay counted until their send returns: a send that hangs on
+                # a client that reads nothing still holds them, and the bound is on
+                # everything the room holds for the client.
                 if self._send_many is not None:
                     frames = list(self._queue)
                     self._queue.clear()
-                    self._buffered = 0
                     await self._send_many(frames)
-                    self.sent_frames += len(frames)
+                    self._sent(sum(map(len, frames)), len(frames))
                     continue
                 frame = self._queue.popleft()
-                self._buffered -= len(frame)
                 await self._send_bytes(frame)
-                self.sent_frames += 1
+                self._sent(len(frame), 1)
             if self.closed:
                 return

@@ -63,7 +63,7 @@ class Metrics:
         )
         self.errors = Counter(
             "pokerhouse_errors_total",
-            "Refusals sent to clients, by code",
+            "Refusals sent to clients, by code (websocket errors and HTTP problems)",
             ["code"],
             registry=registry,
         )

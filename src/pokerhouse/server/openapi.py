@@ -64,13 +64,31 @@ def openapi_document() -> dict[str, Any]:
         "paths": {
             "/healthz": {
                 "get": {
-                    "summary": "Whether the room and its database answer",
+                    "summary": "Whether the database answers and every table takes actions",
                     "responses": {
                         "200": _json({"$ref": "#/components/schemas/Health"}, "Healthy."),
                         "503": _json(
-                            {"$ref": "#/components/schemas/Health"}, "The database is down."
+                            {"$ref": "#/components/schemas/Health"},
+                            "The database is down, or a table cannot save.",
                         ),
                     },
+                }
+            },
+            "/metrics": {
+                "get": {
+                    "summary": "The room's counters, in Prometheus's text format",
+                    "responses": {
+                        "200": {
+                            "description": "Connections, actions, hands, commits, errors.",
+                            "content": {"text/plain": {"schema": {"type": "string"}}},
+                        }
+                    },
+                }
+            },
+            "/api/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": _json({"type": "object"}, "The OpenAPI document.")},
                 }
             },
             "/api/csrf": {
@@ -171,26 +189,27 @@ def openapi_document() -> dict[str, Any]:
                             "name": "hand_id",
                             "in": "path",
                             "required": True,
-                            "schema": {"type": "integer"},
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
                         },
                         {
                             "name": "format",
                             "in": "query",
                             "required": False,
-                            "schema": {"type": "string", "enum": ["json", "text"]},
+                            "schema": {"type": "string", "enum": ["json", "text", "phh"]},
                         },
                     ],
                     "responses": {
                         "200": {
-                            "description": "The history: JSON, or readable text.",
+                            "description": "The history: JSON, readable text, or PHH (Razz).",
                             "content": {
                                 "application/json": {
                                     "schema": {"$ref": "#/components/schemas/HandHistory"}
                                 },
                                 "text/plain": {"schema": {"type": "string"}},
+                                "application/toml": {"schema": {"type": "string"}},
                             },
                         },
-                        "400": _problem("Unknown format."),
+                        "400": _problem("Unknown format, or PHH for a game other than Razz."),
                         "403": _problem("A running hand is open only to its players."),
                         "404": _problem("No such hand."),
                         "409": _problem("The hand has no history (voided)."),
@@ -237,12 +256,19 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "Health": {
                     "type": "object",
-                    "required": ["ok", "database", "tables", "tables_available"],
+                    "required": [
+                        "ok",
+                        "database",
+                        "tables",
+                        "tables_available",
+                        "tables_unavailable",
+                    ],
                     "properties": {
                         "ok": {"type": "boolean"},
                         "database": {"type": "string"},
                         "tables": {"type": "integer"},
                         "tables_available": {"type": "integer"},
+                        "tables_unavailable": {"type": "array", "items": {"type": "integer"}},
                     },
                 },
                 "Lobby": {
@@ -308,6 +334,7 @@ def openapi_document() -> dict[str, Any]:
                         "status": {"type": "string"},
                         "players": {"type": "array", "items": {"type": "object"}},
                         "you": {"type": ["integer", "null"]},
+                        "yours": {"type": "array", "items": {"type": "integer"}},
                         "history": {"type": "object"},
                     },
                 },

@@ -72,6 +72,12 @@ class Limits:
         """Whose budget a connection spends."""
         return f"user:{conn.user_id}" if conn.user_id is not None else f"conn:{conn.id}"
 
+    def closed(self, conn: Connection) -> None:
+        """A socket closed: a spectator's budget goes with it (a player's stays theirs)."""
+        if conn.user_id is None:
+            self.messages.forget(self.key(conn))
+            self.chat.forget(self.key(conn))
+
 
 async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
     """Serve one client's socket until it closes."""
@@ -151,6 +157,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         pass
     finally:
         site.metrics.connections.dec()
+        limits.closed(conn)
         if session is not None and session in site.sockets:
             site.sockets[session].discard(conn)
             if not site.sockets[session]:

@@ -227,7 +227,11 @@ class _Connections:
                 if healthy:
                     self._free.append((sa_connection, conn))
                 else:
-                    # Broken or cancelled half-way: never hand it out again.
+                    # Broken or cancelled half-way: never hand it out again. Drop the
+                    # socket first: a graceful close waits for a server that may never
+                    # answer, and would hold the caller past its deadline.
+                    with contextlib.suppress(Exception):
+                        conn.terminate()
                     await sa_connection.invalidate()
                     await sa_connection.close()
 

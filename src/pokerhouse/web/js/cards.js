@@ -58,7 +58,11 @@ export function cardElement(code, options = {}) {
   }
   el.classList.add(`suit-${suit}`);
   if (options.up === false) el.classList.add("down");
-  if (options.up === true) el.classList.add("up");
+  if (options.up === true) {
+    // Stud's up cards: raised on the felt, and said so, since position alone is no cue.
+    el.classList.add("up");
+    el.setAttribute("aria-label", t("card.face_up", { card: cardName(code) }));
+  }
   el.dataset.card = code;
   const shown = rank === "T" ? "10" : rank;
   const corner = document.createElement("span");

@@ -8,5 +8,9 @@ import * as lobby from "./lobby.js";
 import * as login from "./login.js";
 import * as register from "./register.js";
 import * as table from "./table.js";
+import * as rules from "./rules.js";
+import * as hands from "./hands.js";
+import * as hand from "./hand.js";
+import * as account from "./account.js";
 
-export const PAGES = [lobby, login, register, table];
+export const PAGES = [lobby, login, register, table, rules, hands, hand, account];

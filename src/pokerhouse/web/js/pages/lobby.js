@@ -113,7 +113,17 @@ function tableCard(table, ctx) {
       "header",
       {},
       h("h2", {}, h("a", { href: `#/table/${table.id}` }, table.name)),
-      h("span", { class: "game-tag" }, t(`game.${table.game}`)),
+      // The game's tag opens its rules ("How to play Razz").
+      h(
+        "a",
+        {
+          class: "game-tag",
+          href: `#/rules/${table.game}`,
+          title: t("rules.title", { game: t(`game.${table.game}`) }),
+          "aria-label": t("rules.title", { game: t(`game.${table.game}`) }),
+        },
+        t(`game.${table.game}`),
+      ),
     ),
     h("p", { class: "stakes" }, stakes(table, t)),
     h(
@@ -141,7 +151,11 @@ function tableCard(table, ctx) {
         "a",
         {
           class: "button",
-          href: `#/table/${table.id}?sit=1`,
+          // Signed out, Sit goes by the login page and comes back to the table.
+          href: ctx.me ? `#/table/${table.id}?sit=1` : "#/login",
+          onclick: ctx.me
+            ? null
+            : () => sessionStorage.setItem("pokerhouse.after_login", `/table/${table.id}?sit=1`),
           "aria-label": t("lobby.sit_at", { name: table.name }),
           "aria-disabled": table.free > 0 || mine ? null : "true",
         },

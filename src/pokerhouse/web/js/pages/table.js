@@ -46,6 +46,7 @@ export function render(el, params, ctx) {
     mySeats: new Set(),
     canSit: false,
     sitting: null,
+    adding: false,
     message: "",
     onSit: openSit,
   };
@@ -141,6 +142,51 @@ export function render(el, params, ctx) {
     if (!me) state.canSit = true; // leads to the login page
   }
 
+  function openAddChips() {
+    state.adding = true;
+    state.sitting = null;
+    draw();
+    const field = document.getElementById("add-amount");
+    if (field) field.focus();
+  }
+
+  function addChipsForm() {
+    const info = state.view.table;
+    const seats = [...state.mySeats].sort((a, b) => a - b);
+    const field = h("input", { type: "number", id: "add-amount", min: 1, max: info.max_buy_in, step: 1, value: info.min_buy_in, inputmode: "numeric" });
+    const choose = h(
+      "select",
+      { id: "add-seat", "aria-label": t("table.add_chips_seat") },
+      seats.map((seat) => h("option", { value: seat }, t("table.seat_n", { seat: seat + 1 }))),
+    );
+    const form = h(
+      "form",
+      { class: "sit-form", novalidate: true },
+      h("label", { for: "add-amount" }, t("table.add_chips_help", { max: formatChips(info.max_buy_in) })),
+      field,
+      seats.length > 1 ? choose : null,
+      h("button", { type: "submit", class: "button" }, t("table.add_chips")),
+      h("button", { type: "button", class: "ghost", onclick: () => { state.adding = false; draw(); } }, t("table.cancel")),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Number.parseInt(field.value, 10);
+      if (!Number.isInteger(amount) || amount < 1) {
+        say(t("table.bad_amount"));
+        field.focus();
+        return;
+      }
+      // The server says whether it fits the table's limits and the moment (between hands).
+      const seat = seats.length > 1 ? Number(choose.value) : seats[0];
+      if (send({ type: "add_chips", table: tableId, seat, amount })) {
+        state.adding = false;
+        say("");
+        draw();
+      }
+    });
+    return form;
+  }
+
   function openSit(seat) {
     if (!ctx.me) {
       sessionStorage.setItem("pokerhouse.after_login", `/table/${tableId}`);
@@ -178,6 +224,7 @@ export function render(el, params, ctx) {
       const out = mineEntries.every((entry) => entry.sitting_out);
       controls.push(
         h("button", { type: "button", class: "ghost small", id: "sit-toggle", onclick: () => send({ type: out ? "sit_in" : "sit_out", table: tableId }) }, out ? t("table.sit_in") : t("table.sit_out")),
+        h("button", { type: "button", class: "ghost small", id: "add-chips", onclick: openAddChips }, t("table.add_chips")),
         h("button", { type: "button", class: "ghost small", id: "leave", onclick: () => send({ type: "leave", table: tableId }) }, t("table.leave")),
       );
     }
@@ -254,7 +301,7 @@ export function render(el, params, ctx) {
   function drawBar() {
     const view = state.view;
     const decision = myDecision();
-    const key = JSON.stringify([view.hand && view.hand.number, decision, state.sitting, view.hand === null, [...state.mySeats], view.window]);
+    const key = JSON.stringify([view.hand && view.hand.number, decision, state.sitting, state.adding, view.hand === null, [...state.mySeats], view.window]);
     const names = handNames();
     const casino = view.game === "casino-holdem";
     if (key === barKey && bar_) {
@@ -270,6 +317,8 @@ export function render(el, params, ctx) {
     const parts = [h("div", { class: "hand-names" }, names)];
     if (state.sitting !== null) {
       parts.push(sitForm(state.sitting));
+    } else if (state.adding && state.mySeats.size) {
+      parts.push(addChipsForm());
     } else if (decision) {
       const clock = state.clock && state.clock.seat === decision.seat ? clockRing(state.clock, state.clockSince, t, { large: true }) : null;
       bar_ = actionBar(decision.decision, {
@@ -286,6 +335,9 @@ export function render(el, params, ctx) {
           { class: "turn" },
           clock,
           h("strong", {}, state.mySeats.size > 1 ? t("table.your_turn_box", { seat: decision.seat + 1 }) : t("table.your_turn")),
+          state.clock && state.clock.seat === decision.seat
+            ? h("span", { class: "help bank-left" }, t("clock.bank_total", { seconds: Math.round(state.clock.bank_ms / 1000) }))
+            : null,
         ),
         bar_.el,
       );
@@ -338,7 +390,7 @@ export function render(el, params, ctx) {
     const field = h("input", { type: "number", id: "buy-in", min: info.min_buy_in, max: info.max_buy_in, step: 1, value: fallback, inputmode: "numeric" });
     const form = h(
       "form",
-      { class: "sit-form" },
+      { class: "sit-form", novalidate: true },
       h("label", { for: "buy-in" }, t("table.buy_in_for", { seat: seat + 1, min: formatChips(info.min_buy_in), max: formatChips(info.max_buy_in) })),
       field,
       h("button", { type: "submit", class: "button", id: "sit-down" }, t("table.sit_down")),
@@ -418,20 +470,23 @@ export function render(el, params, ctx) {
         } else {
           state.clock = null;
         }
+        recompute();
+        askCallEv(); // before drawing, so the bar can say the count is under way
         draw();
         if (wantSit && !state.asked.has("sit") && ctx.me && !state.mySeats.size) {
           state.asked.add("sit");
           const free = view.seats.findIndex((entry) => entry === null);
           if (free >= 0) openSit(free);
         }
-        askCallEv();
         break;
       }
       case "private":
         state.mine = message.mine || {};
         state.mineHand = message.hand;
-        if (state.view) drawBar();
-        askCallEv();
+        if (state.view) {
+          askCallEv();
+          drawBar();
+        }
         break;
       case "clock":
         state.clock = { seat: message.seat, limit_ms: message.limit_ms, bank_ms: message.bank_ms, hand: message.hand };
@@ -478,8 +533,9 @@ export function render(el, params, ctx) {
 
   function onKey(event) {
     if (bar_ && bar_.key(event)) return;
-    if (event.key === "Escape" && state.sitting !== null) {
+    if (event.key === "Escape" && (state.sitting !== null || state.adding)) {
       state.sitting = null;
+      state.adding = false;
       draw();
     }
   }

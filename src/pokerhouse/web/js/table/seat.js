@@ -1,6 +1,6 @@
 // One seat at the felt: the player, stack, bet, cards and state, all from the view.
 
-import { cardRow, cardsName } from "../cards.js";
+import { cardRow } from "../cards.js";
 import { h } from "../dom.js";
 import { clockRing } from "./clock.js";
 
@@ -68,7 +68,7 @@ export function seatElement(index, entry, state, ctx) {
   const cards = entry.cards.length
     ? cardRow(entry.cards, { faceUp: game === "razz" ? entry.face_up : undefined })
     : null;
-  if (cards) cards.setAttribute("aria-label", cardsName(entry.cards));
+
   const clock = toAct && state.clock && state.clock.seat === index ? clockRing(state.clock, state.clockSince, t) : null;
   const money = [];
   if (game === "casino-holdem") {

@@ -4,8 +4,8 @@ A busy room holds hundreds of thousands of long-lived objects (each table's
 resume buffer of events, its seats, the store's caches) and keeps replacing
 them. CPython's full collection scans every tracked object, so on such a
 heap it stops the event loop, and every table, for a tenth of a second or
-more (measured: 125 to 185 ms of CPU for each of five full collections in
-20 s at 100 tables). :func:`keep_frozen` collects the young generations and
+more (measured: five full collections of 125 to 185 ms of CPU each in one
+100-table run of 20 s). :func:`keep_frozen` collects the young generations and
 then moves everything still alive out of the collector's sight
 (``gc.freeze``) every ``interval`` seconds, so a full collection only scans
 what was made since. Objects freed by reference counting are freed as

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from pathlib import Path
 
 import pytest
@@ -76,9 +78,16 @@ async def test_a_hand_killed_mid_way_goes_on_to_the_result_its_log_implies(
         for client in (ann, bob):
             await client.wait_for(lambda f: f.get("type") == "private" and f.get("hand") == 1)
         acted = 0
+        deadline = asyncio.get_running_loop().time() + 60
         while acted < 3:
+            assert asyncio.get_running_loop().time() < deadline, "no decision came"
+            moved = 0
             for client in (ann, bob):
-                acted += await act(client, table)
+                moved += await act(client, table)
+            if not moved:
+                # Neither has a decision yet: let the next frames arrive.
+                await asyncio.sleep(0.05)
+            acted += moved
         cards = {0: own_cards(ann, table, 0), 1: own_cards(bob, table, 1)}
         server.kill()
         for client in (ann, bob):

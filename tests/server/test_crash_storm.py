@@ -308,6 +308,8 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
         Player(server.base, "storm_bob", 2, 3),
         Player(server.base, "storm_cy", 3, 3),
     ]
+    restarts = 0
+    missed: dict[int, int] = {}  # reconnects a room that crashed again left out, by table
     try:
         for player in players:
             await player.join()
@@ -329,6 +331,7 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
                 # A log damaged while the room was down: its hand is voided, every chip returned.
                 damaged = await asyncio.to_thread(damage_a_running_hand, db_url)
             await launch()
+            restarts += 1
             for player in players:
                 try:
                     await player.reconnect()
@@ -336,6 +339,7 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
                     # Only a room that crashed again (at its point) may leave a client out.
                     # Its sockets close a moment before its exit can be seen: wait for that.
                     assert await asyncio.to_thread(server.wait, 10.0)
+                    missed[player.table] = missed.get(player.table, 0) + 1
 
         # A last stretch of play after the storm: the room carries on.
         await asyncio.sleep(1.0)
@@ -381,7 +385,11 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
         await store.close()
     for player in players:
         assert player.gaps() == [], player.gaps()
-        assert player.resumed >= KILLS - 4, (player.resumed, outcomes)
+        # Every restart resumed every client, except where the room had crashed again
+        # (each such miss is checked above), and most restarts did resume them.
+        left_out = missed.get(player.table, 0)
+        assert player.resumed + left_out == restarts, (player.resumed, left_out, outcomes)
+        assert player.resumed >= KILLS // 2, (player.resumed, outcomes)
     summary = {
         "kills": KILLS,
         "by": {kind: outcomes.count(kind) for kind in sorted(set(outcomes))},

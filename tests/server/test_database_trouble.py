@@ -135,10 +135,25 @@ async def through_trouble(
         await break_it()
         broke = time.perf_counter()
         mark = len(person.frames)
-        # The next bot move cannot be saved: the table stops and says so.
-        await room.clock.advance(1.0)
+        # The next move cannot be saved, whoever makes it: the table stops and says so.
+        # (The person may be the one to act: then the bots wait, and the person's act fails.)
+        acted = False
         while runner.available:
             assert time.perf_counter() - broke < 3 * DEADLINE + 5, "the table never noticed"
+            pending = decision_of(person, table_id)
+            if pending is not None and not acted:
+                _seq, hand, _seat, decision = pending
+                await person.send(
+                    {
+                        "type": "act",
+                        "table": table_id,
+                        "hand": hand,
+                        "action": passive(decision, person),
+                        "id": person.next_id(),
+                    }
+                )
+                acted = True
+            await room.clock.advance(1.0)
             await asyncio.sleep(0.05)
         figures["noticed_s"] = time.perf_counter() - broke
         told = await person.wait_for(

@@ -27,11 +27,27 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-#: The scope extension's name; its value is ``{"send": send_many}``.
+#: The scope extension's name; its value is ``{"send": send_many, "write_now": write_now}``.
 SEND_MANY = "pokerhouse.send_many"
 
 SendMany = Callable[[Sequence[bytes]], Awaitable[None]]
 WriteNow = Callable[[Sequence[bytes]], bool]
+
+_SHORT = [bytes((0x81, size)) for size in range(126)]
+
+
+def text_frame_header(size: int) -> bytes:
+    """The header of a server's final, unmasked text frame of ``size`` bytes (RFC 6455, 5.2).
+
+    >>> text_frame_header(5), text_frame_header(300), len(text_frame_header(70000))
+    (b'\\x81\\x05', b'\\x81~\\x01,', 10)
+    """
+    if size < 126:
+        return _SHORT[size]
+    if size < 65536:
+        return b"\x81\x7e" + size.to_bytes(2, "big")
+    return b"\x81\x7f" + size.to_bytes(8, "big")
+
 
 try:
     from uvicorn.protocols.utils import ClientDisconnected
@@ -81,20 +97,10 @@ else:
                 return True
             out = conn.data_to_send()  # empty: uvicorn writes whatever it frames at once
             for text in texts:
-                out.append(_header(len(text)))
+                out.append(text_frame_header(len(text)))
                 out.append(text)
             self.transport.write(b"".join(out))
             return True
-
-    def _header(size: int) -> bytes:
-        """An unmasked, final text frame's header for a payload of ``size`` bytes."""
-        if size < 126:
-            return _SHORT[size]
-        if size < 65536:
-            return b"\x81\x7e" + size.to_bytes(2, "big")
-        return b"\x81\x7f" + size.to_bytes(8, "big")
-
-    _SHORT = [bytes((0x81, size)) for size in range(126)]
 
     BatchingProtocol = _BatchingProtocol
 

@@ -31,6 +31,7 @@ from pokerhouse.games.casino_holdem import CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_from_dict, spec_to_dict, to_json
 from pokerhouse.server import frames, practice
 from pokerhouse.server import protocol as p
+from pokerhouse.server.clock import Timer
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.errors import RoomError, Unavailable
@@ -131,7 +132,7 @@ class TableRunner:
         self.hand_times: deque[float] = deque(maxlen=100)
         self._bots: dict[int, Bot] = {}
         self._applied: dict[int, set[tuple[int, str]]] = {}
-        self._timers: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._timers: dict[str, tuple[int, Timer]] = {}
         #: Practice-mode counts of a call's value in flight (kept so they are not collected).
         self._counting: set[asyncio.Task[None]] = set()
         self._tokens = 0
@@ -776,11 +777,10 @@ class TableRunner:
         self._tokens += 1
         token = self._tokens
 
-        async def fire() -> None:
-            await self.services.clock.sleep(delay)
+        def fire() -> None:
             self.post(Tick(kind, token))
 
-        self._timers[kind] = (token, asyncio.get_running_loop().create_task(fire()))
+        self._timers[kind] = (token, self.services.clock.call_later(delay, fire))
 
     def _schedule_next(self, delay: float) -> None:
         """Look at dealing the next hand in ``delay`` seconds."""

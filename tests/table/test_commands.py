@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhouse.bots import RandomBot
-from pokerhouse.cards import Card
+from pokerhouse.cards import Card, Deck
 from pokerhouse.engine import Action, ActionKind
 from pokerhouse.engine.events import CardsDealt, HandEnded, HandStarted, for_seat
 from pokerhouse.errors import EngineFault, PokerError
@@ -163,6 +163,20 @@ def test_since_gives_placeholders_for_what_a_viewer_may_not_see_and_none_past_th
 
 
 # ---------------------------------------------------------------- clocks and timeouts
+
+
+def test_a_razz_bring_in_that_times_out_posts_the_bring_in() -> None:
+    """The bring-in may not fold (it is forced): out of time, it posts the bring-in."""
+    for deal in range(20):
+        table = seated("razz", players=3)
+        table.apply(StartHand(Deck(random.Random(deal))))
+        seat = table.to_act()
+        assert seat is not None
+        legal = table.view(seat).legal
+        assert ActionKind.BRING_IN in legal and ActionKind.FOLD not in legal
+        step = table.apply(Timeout(seat))
+        assert step[0].event == TimedOut(seat, f"P{seat}", Action(ActionKind.BRING_IN))
+        assert table.to_act() != seat  # the hand went on
 
 
 def test_a_timeout_checks_when_free_folds_otherwise_and_two_in_a_row_sit_out() -> None:

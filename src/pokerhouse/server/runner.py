@@ -811,7 +811,9 @@ class TableRunner:
             elif tick.kind == "away":
                 await self._stand_up_the_away()
         except PokerError as error:
-            log.info("table %s: %s refused: %s", self.id, tick.kind, error)
+            # A refused decision tick leaves the hand waiting with no clock: never expected.
+            level = logging.ERROR if tick.kind == "decision" else logging.INFO
+            log.log(level, "table %s: %s refused: %s", self.id, tick.kind, error)
 
     async def _decide(self) -> None:
         """The decision's time is up: a bot moves, or a person has timed out."""

@@ -99,6 +99,16 @@ TIMEOUTS_TO_SIT_OUT = 2
 __all__ = ["HandSummary", "Policy", "Table"]
 
 
+#: What a timed-out seat does, the first of these it may: nothing costs less.
+_DEFAULTS = (
+    ActionKind.CHECK,
+    ActionKind.MUCK,
+    ActionKind.DECLINE,
+    ActionKind.FOLD,
+    ActionKind.BRING_IN,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand: the table seats that played and each one's result (net of rake)."""
@@ -420,10 +430,11 @@ class Table:
         """What the table does for ``seat`` when its time runs out.
 
         Check when checking is free, muck at a showdown choice, decline a
-        sideshow, otherwise fold (a box folds at Casino Hold'em).
+        sideshow, otherwise fold (a box folds at Casino Hold'em). The Razz
+        bring-in may not fold: it posts the bring-in, its smallest choice.
         """
         legal = self.view(seat).legal
-        for kind in (ActionKind.CHECK, ActionKind.MUCK, ActionKind.DECLINE, ActionKind.FOLD):
+        for kind in _DEFAULTS:
             if kind in legal:
                 return Action(kind)
         raise TableError("no_decision", f"seat {seat} has no decision to make now")

@@ -77,16 +77,19 @@ class Audience:
         Returns whether any of them may have changed a player's own hand.
         """
         table = self.table_id
-        viewers = [(conn, self.viewer(conn)) for conn in self.watchers]
+        # Whose seats each watcher holds matters only for an event some may not see.
+        viewers: list[tuple[Connection, frozenset[int]]] | None = None
         cards = False
         for logged in step:
             event = logged.event
             audience = event.visible_to()
             if audience is None:
                 frame = frames.event_frame(table, logged.seq, frames.encode_event(event))
-                for conn, _ in viewers:
+                for conn in self.watchers:
                     conn.send(frame)
             else:
+                if viewers is None:
+                    viewers = [(conn, self.viewer(conn)) for conn in self.watchers]
                 full: bytes | None = None
                 other: bytes | None = None
                 for conn, seats in viewers:

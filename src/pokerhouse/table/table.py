@@ -240,8 +240,14 @@ class Table:
         finally:
             # A refused command raises before its first change, so it emitted nothing.
             events, self._pending = self._pending, []
+        return self._number(events)
+
+    def _number(self, events: list[tuple[Event, tuple[int, ...] | None]]) -> tuple[Logged, ...]:
+        """Give a command's events their sequence numbers and keep them in the log."""
         seq = self.seq
-        logged = tuple(Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1))
+        logged = tuple(
+            [Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1)]
+        )
         self.seq = seq + len(logged)
         self._log.extend(logged)
         return logged
@@ -435,10 +441,18 @@ class Table:
         self.apply(StartHand(deck))
         hand = self.last_hand
         assert hand is not None
-        while self.hand is not None:
-            seat = self.to_act()
-            assert seat is not None
-            self.apply(Act(seat, policy(seat, self.view(seat))))
+        # What ``apply(Act(seat, policy(seat, self.view(seat))))`` does for each
+        # decision, without the checks that the seat to act passes by definition.
+        while (current := self.hand) is not None:
+            index = current.to_act
+            assert index is not None
+            seat = self.hand_seats[index]
+            action = policy(seat, current._view(index))
+            try:
+                self._act_in_turn(current, seat, index, action, False, 0)
+            finally:
+                events, self._pending = self._pending, []
+            self._number(events)
         return self.last_summary(hand)
 
     def last_summary(self, hand: Hand) -> HandSummary:
@@ -637,6 +651,15 @@ class Table:
         if timed_out:
             player = self._occupant(seat).player
             self._emit(TimedOut(seat=seat, player=player, action=action))
+        self._act_in_turn(hand, seat, index, action, timed_out, before)
+
+    def _act_in_turn(
+        self, hand: Hand, seat: int, index: int, action: Action, timed_out: bool, before: int
+    ) -> None:
+        """Apply ``action`` for ``seat`` (hand seat ``index``), the seat to act.
+
+        A refused action takes back the events emitted since ``before``.
+        """
         try:
             hand.act(action, index)
         except EngineFault as fault:

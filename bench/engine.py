@@ -21,7 +21,8 @@ Beside the bare engine, ``pokerhouse table+bots`` is the path of
 ``pokerhouse simulate GAME --bots random``: a :class:`~pokerhouse.table.Table`
 driven through its one door (``Table.apply``), each decision taken by
 :class:`~pokerhouse.bots.RandomBot` from the seat's view, busted seats
-topped up between hands. It folds and raises as often as the policy above
+topped up between hands, the table keeping the last events as ``simulate``'s
+does (``LOG_SIZE``). It folds and raises as often as the policy above
 (its raises are sized at random). Teen Patti has no PokerKit peer: its
 table path is measured against our bare engine with the same policy.
 
@@ -49,6 +50,7 @@ from rich.table import Table
 
 from pokerhouse.bots import RandomBot
 from pokerhouse.cards import Deck
+from pokerhouse.cli.simulate import LOG_SIZE as SIMULATE_LOG_SIZE
 from pokerhouse.engine import Action, ActionKind, Hand
 from pokerhouse.games import new_hand
 from pokerhouse.games.razz import RazzSpec
@@ -102,7 +104,14 @@ def our_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
 
 def table_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
     """Play ``count`` hands at a table of random bots, as ``simulate`` does; the decisions."""
-    table = PokerTable(game, seats=PLAYERS, spec=spec, limits=TableLimits(1, STACK), rng=rng)
+    table = PokerTable(
+        game,
+        seats=PLAYERS,
+        spec=spec,
+        limits=TableLimits(1, STACK),
+        rng=rng,
+        log_size=SIMULATE_LOG_SIZE,
+    )
     table.apply(SitTogether(tuple((seat, f"bot{seat}", STACK) for seat in range(PLAYERS))))
     bots = [RandomBot(rng=random.Random(rng.getrandbits(32))) for _ in range(PLAYERS)]
     decisions = 0

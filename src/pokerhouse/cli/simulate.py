@@ -42,6 +42,12 @@ from pokerhouse.table import AddChips, HandSummary, SitTogether, Table, TableLim
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
+#: Events the simulated table keeps. Nothing reads its stream back (results come
+#: from each hand's summary), so only the last few hands' events are kept: memory
+#: stays flat over any number of hands, and the garbage collector has no growing
+#: log to walk through.
+LOG_SIZE = 1024
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
@@ -146,6 +152,7 @@ def simulate(
         seats=len(bots),
         limits=TableLimits(min_buy_in=1, max_buy_in=stack),
         rng=random.Random(rng.getrandbits(64)),
+        log_size=LOG_SIZE,
     )
     players = [
         get_bot(name, game=info.name, rng=random.Random(rng.getrandbits(64))) for name in bots

@@ -36,6 +36,47 @@ _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
 _CALL = LegalAction(ActionKind.CALL)
 _SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
+_FOLD_OR_CHECK = (_FOLD, _CHECK)
+_FOLD_OR_CALL = (_FOLD, _CALL)
+# Enum members read once: a class attribute lookup costs more than a global's.
+_K_FOLD, _K_CHECK, _K_CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_K_BET, _K_RAISE, _K_SHOW_HAND = ActionKind.BET, ActionKind.RAISE, ActionKind.SHOW_HAND
+_FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
+
+# Legal actions are frozen values and a table sees the same few again and again:
+# each distinct one is made once (the memos are emptied when they grow large).
+_MEMO_SIZE = 1 << 14
+_SIZED: dict[tuple[ActionKind, int, int], LegalAction] = {}
+_BETTING: dict[tuple[int | None, int, LegalAction | None], LegalActions] = {}
+
+
+def sized_legal(kind: ActionKind, low: int, high: int) -> LegalAction:
+    """``LegalAction(kind, low, high)``, made once for each distinct value."""
+    key = (kind, low, high)
+    option = _SIZED.get(key)
+    if option is None:
+        if len(_SIZED) >= _MEMO_SIZE:
+            _SIZED.clear()
+        option = _SIZED[key] = LegalAction(kind, low, high)
+    return option
+
+
+def betting_legal(
+    call_total: int | None, stack_limit: int, sized: LegalAction | None
+) -> LegalActions:
+    """Fold, check (``call_total`` None) or call, and ``sized`` if any: made once each."""
+    key = (call_total, stack_limit, sized)
+    legal = _BETTING.get(key)
+    if legal is None:
+        actions: tuple[LegalAction, ...] = _FOLD_OR_CHECK if call_total is None else _FOLD_OR_CALL
+        if sized is not None:
+            actions += (sized,)
+        if len(_BETTING) >= _MEMO_SIZE:
+            _BETTING.clear()
+        legal = _BETTING[key] = LegalActions(
+            actions, stack_limit=stack_limit, call_total=call_total
+        )
+    return legal
 
 
 def _check_showdown_settings(
@@ -56,6 +97,12 @@ def _check_showdown_settings(
             f"always_show must hold seat numbers 0 to {players - 1}, not {always_show!r}",
         )
     return seats
+
+
+#: The view's tuples of what everybody may see of the cards, and the street's name.
+DealtCards = tuple[
+    tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[bool, ...], ...], str | None
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +173,9 @@ class RoundHand(Hand):
         self._everyone_shows = False
         self._pots: list[Pot] = []
         self._legal: LegalActions | None = None
+        # What the cards show everybody (public cards, board, face up, street name):
+        # the same tuples for every view until a card is dealt or shown.
+        self._dealt: DealtCards | None = None
 
     # ---------------------------------------------------------------- hooks
 
@@ -174,10 +224,12 @@ class RoundHand(Hand):
                 )
         if street.board:
             cards = self.deck.deal_many(street.board)
+            self._dealt = None
             self.board.extend(cards)
             self._emit(BoardDealt(cards=cards))
 
     def _give(self, seat: int, card: Card, up: bool) -> None:
+        self._dealt = None
         self.cards[seat].append(card)
         self.face_up[seat] += (up,)
         self._public[seat] += (card if up or self.revealed[seat] else None,)
@@ -217,6 +269,7 @@ class RoundHand(Hand):
         # The cache is derived state: leave it out so equal hands pickle equal.
         state = self.__dict__.copy()
         state["_legal"] = None
+        state["_dealt"] = None
         return state
 
     def _compute_legal(self) -> LegalActions:
@@ -229,20 +282,10 @@ class RoundHand(Hand):
 
     def _betting_actions(self, seat: int) -> LegalActions:
         stack = self._stacks[seat]
-        to_call = self.current_bet - self.bets[seat]
-        actions = [_FOLD]
-        call_total = None
-        if to_call <= 0:
-            actions.append(_CHECK)
-        else:
-            actions.append(_CALL)
-            call_total = self.bets[seat] + min(to_call, stack)
-        sized = self._sized_action(seat, stack, to_call)
-        if sized is not None:
-            actions.append(sized)
-        return LegalActions(
-            tuple(actions), stack_limit=self.bets[seat] + stack, call_total=call_total
-        )
+        bet = self.bets[seat]
+        to_call = self.current_bet - bet
+        call_total = None if to_call <= 0 else bet + min(to_call, stack)
+        return betting_legal(call_total, bet + stack, self._sized_action(seat, stack, to_call))
 
     def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
         if stack <= to_call or not self.can_raise[seat]:
@@ -252,18 +295,19 @@ class RoundHand(Hand):
             return None
         if not self._another_can_bet(seat):
             return None
+        current = self.current_bet
         low, high = raise_bounds(
             self.limit,
-            current=self.current_bet,
+            current=current,
             last_raise=self.last_raise,
             bet_size=self.bet_size,
-            pot=self.pot_total,
+            # Only pot-limit reads the pot.
+            pot=self.pot_total if self.limit is _POT_LIMIT else 0,
             to_call=to_call,
             bet=self.bets[seat],
             stack=stack,
         )
-        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
-        return LegalAction(kind, low, high)
+        return sized_legal(_K_BET if current == 0 else _K_RAISE, low, high)
 
     def _another_can_bet(self, seat: int) -> bool:
         """Whether a seat other than ``seat`` can still put chips in (else raising is moot)."""
@@ -274,27 +318,39 @@ class RoundHand(Hand):
         return False
 
     def _view(self, seat: int | None) -> RoundView:
-        cards = list(self._public)
-        if seat is not None:
-            cards[seat] = tuple(self.cards[seat])
-        street = self.street
+        dealt = self._dealt
+        if dealt is None:
+            street = self.street
+            dealt = self._dealt = (
+                tuple(self._public),
+                tuple(self.board),
+                tuple(self.face_up),
+                street.name if street is not None else None,
+            )
+        public, board, face_up, street_name = dealt
+        if seat is None:
+            cards = public
+        else:
+            mine = list(public)
+            mine[seat] = tuple(self.cards[seat])
+            cards = tuple(mine)
         return RoundView(
             self.game,
             seat,
-            street.name if street is not None else None,
+            street_name,
             tuple(self._stacks),
             tuple(self.bets),
             tuple(self.contributed),
-            tuple(cards),
-            tuple(self.board),
+            cards,
+            board,
             tuple(self.folded),
             tuple(self.all_in),
             self.to_act,
-            self._legal_for(seat),
+            self.legal_actions() if seat is not None and seat == self.to_act else NO_ACTIONS,
             self.is_over,
             self.current_bet,
             self.bets_and_raises,
-            tuple(self.face_up),
+            face_up,
             self._bring_in_seat(),
         )
 
@@ -335,6 +391,7 @@ class RoundHand(Hand):
                 self._showdown()
                 return
             street = self.streets[self.street_index]
+            self._dealt = None
             self._emit(StreetStarted(street=street.name))
             self._deal_street(street)
             self._reset_round()
@@ -382,7 +439,7 @@ class RoundHand(Hand):
     def _apply(self, action: Action) -> None:
         self._legal = None
         if self._showdown_queue:
-            self._showdown_choice(action.kind is ActionKind.SHOW_HAND)
+            self._showdown_choice(action.kind is _K_SHOW_HAND)
             return
         seat = self.to_act
         assert seat is not None
@@ -392,12 +449,13 @@ class RoundHand(Hand):
     def _apply_bet(self, seat: int, action: Action) -> None:
         kind = action.kind
         before = self.bets[seat]
-        if kind is ActionKind.FOLD:
+        if kind is _K_FOLD:
             self.folded[seat] = True
-        elif kind is ActionKind.CALL:
+        elif kind is _K_CALL:
             self._put_in(seat, min(self.current_bet - before, self._stacks[seat]))
-            action = Action(kind)
-        elif kind is not ActionKind.CHECK:
+            if action.amount is not None:
+                action = Action(kind)
+        elif kind is not _K_CHECK:
             assert action.amount is not None
             self._raise_to(seat, action.amount, kind)
         self.needs_action[seat] = False
@@ -429,7 +487,7 @@ class RoundHand(Hand):
         self.bets_and_raises += 1
         self.current_bet = current = max(self.current_bet, total)
         self.last_aggressor = seat
-        reopen_at = current - self._full_raise(ActionKind.RAISE)
+        reopen_at = current - self._full_raise(_K_RAISE)
         for other in range(self.players):
             if other != seat and self._can_act(other) and self.bets[other] < current:
                 self.needs_action[other] = True
@@ -438,7 +496,7 @@ class RoundHand(Hand):
 
     def _full_raise(self, kind: ActionKind) -> int:
         """The smallest increment that counts as a full bet or raise."""
-        if self.limit is Limit.FIXED_LIMIT or self.current_bet == 0:
+        if self.limit is _FIXED_LIMIT or self.current_bet == 0:
             return self.bet_size
         return max(self.last_raise, self.bet_size)
 
@@ -529,6 +587,7 @@ class RoundHand(Hand):
         self._showdown_queue.pop(0)
         self._shown_values[seat] = self._values[seat]
         self.revealed[seat] = True
+        self._dealt = None
         self._public[seat] = tuple(self.cards[seat])
         self._emit(
             HandShown(seat=seat, cards=tuple(self.cards[seat]), description=self._describe(seat))

@@ -242,6 +242,7 @@ class RazzHand(RoundHand):
             super()._deal_street(Street(street.name, down=1, big_bet=True))
             return
         card = self.deck.deal()
+        self._dealt = None
         self.board.append(card)
         self._emit(BoardDealt(cards=(card,)))
 
@@ -251,4 +252,6 @@ class RazzHand(RoundHand):
         return evaluate.low_value(self.cards[seat] + self.board)
 
     def _describe(self, seat: int) -> str:
-        return evaluate.low(self.cards[seat] + self.board).description
+        # The showdown has the value already; the description follows from it alone.
+        value = self._values.get(seat)
+        return evaluate.low_description(value if value is not None else self._hand_value(seat))

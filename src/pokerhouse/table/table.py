@@ -195,6 +195,8 @@ class Table:
         #: The table seats of the hand dealt last, in hand order (kept after it ends).
         self.last_hand_seats: tuple[int, ...] = ()
         self._timeouts: dict[int, int] = {}
+        # The closing event of the hand that ended last (what its summary reads).
+        self._last_end: TableHandEnded | HandVoided | None = None
         # Chips that came to the table and left it, for the conservation check.
         self._chips_in = house_bankroll
         self._chips_out = 0
@@ -456,20 +458,19 @@ class Table:
         return self.last_summary(hand)
 
     def last_summary(self, hand: Hand) -> HandSummary:
-        """The summary of the hand that just ended (from its closing events)."""
-        for logged in reversed(self._log):
-            event = logged.event
-            if isinstance(event, TableHandEnded):
-                return HandSummary(
-                    number=event.number,
-                    seats=event.seats,
-                    net=dict(zip(event.seats, event.net, strict=True)),
-                    house=event.house,
-                    hand=hand,
-                    rake=event.rake,
-                )
-            if isinstance(event, HandVoided):
-                return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
+        """The summary of the hand that just ended (from its closing event)."""
+        event = self._last_end
+        if isinstance(event, TableHandEnded):
+            return HandSummary(
+                number=event.number,
+                seats=event.seats,
+                net=dict(zip(event.seats, event.net, strict=True)),
+                house=event.house,
+                hand=hand,
+                rake=event.rake,
+            )
+        if isinstance(event, HandVoided):
+            return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
         raise TableError("no_hand", "no hand has ended")
 
     # ------------------------------------------------------------ seating
@@ -702,16 +703,15 @@ class Table:
         self.hands_played += 1
         self.hand = None
         self.hand_seats = ()
-        self._emit(
-            TableHandEnded(
-                number=self.hands_played,
-                seats=seats,
-                net=tuple(net),
-                house=house,
-                stacks=tuple(self._occupant(seat).stack for seat in seats),
-                rake=rake,
-            )
+        self._last_end = TableHandEnded(
+            number=self.hands_played,
+            seats=seats,
+            net=tuple(net),
+            house=house,
+            stacks=tuple(self._occupant(seat).stack for seat in seats),
+            rake=rake,
         )
+        self._emit(self._last_end)
         self._after_hand(seats)
 
     def _take_rake(self, hand: Hand, net: list[int]) -> int:
@@ -745,7 +745,8 @@ class Table:
         self.hands_played += 1
         self.hand = None
         self.hand_seats = ()
-        self._emit(HandVoided(number=self.hands_played, reason=reason))
+        self._last_end = HandVoided(number=self.hands_played, reason=reason)
+        self._emit(self._last_end)
         self._after_hand(seats, move_button=False)
 
     def _after_hand(self, seats: tuple[int, ...], move_button: bool = True) -> None:

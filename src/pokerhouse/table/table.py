@@ -51,6 +51,7 @@ from pokerhouse.engine.events import (
     Viewer,
     check_viewer,
     for_seat,
+    renumber,
 )
 from pokerhouse.engine.hand import Hand, View
 from pokerhouse.errors import EngineFault, InvalidSpec, OutOfTurn, PokerError
@@ -110,6 +111,11 @@ class HandSummary:
     hand: Hand = field(repr=False, compare=False)
     rake: int = 0
     voided: bool = False
+
+
+def _in_table_seats(event: Event, seats: tuple[int, ...] | None) -> Event:
+    """A logged event in table seat numbers (``seats``: the map of a hand's own event)."""
+    return event if seats is None else renumber(event, seats)
 
 
 class Table:
@@ -177,7 +183,9 @@ class Table:
         self.boxes_per_player = boxes_per_player if info.banked else 1
         self._rng: RandomSource = rng if rng is not None else secrets.SystemRandom()
         self._seats: list[Seat | None] = [None] * size
-        self._log: deque[Logged] = deque(maxlen=log_size)
+        # The events kept, each with the seat map of a hand's own events (see
+        # Logged): numbered from ``seq - len(_log) + 1``, the numbers are gapless.
+        self._log: deque[tuple[Event, tuple[int, ...] | None]] = deque(maxlen=log_size)
         # Events of the command being applied, with the seat map of a hand's own events.
         self._pending: list[tuple[Event, tuple[int, ...] | None]] = []
         #: The sequence number of the last event (0 before the first).
@@ -251,7 +259,7 @@ class Table:
             [Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1)]
         )
         self.seq = seq + len(logged)
-        self._log.extend(logged)
+        self._log.extend(events)
         return logged
 
     def check(self, command: Sit | AddChips) -> None:
@@ -316,12 +324,15 @@ class Table:
     @property
     def log(self) -> tuple[Logged, ...]:
         """The events kept (all of them, unless ``log_size`` bounds them), numbered."""
-        return tuple(self._log)
+        first = self.seq - len(self._log) + 1
+        return tuple(
+            [Logged(first + n, event, seats) for n, (event, seats) in enumerate(self._log)]
+        )
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The events of :attr:`log`, without their numbers (server-side: unfiltered)."""
-        return tuple(logged.event for logged in self._log)
+        return tuple([_in_table_seats(event, seats) for event, seats in self._log])
 
     @property
     def hand_number(self) -> int | None:
@@ -338,13 +349,14 @@ class Table:
         check_viewer(viewer)
         if seq > self.seq or seq < 0:
             return None
-        if seq < self.seq and (not self._log or self._log[0].seq > seq + 1):
+        first = self.seq - len(self._log) + 1
+        if seq < self.seq and (not self._log or first > seq + 1):
             return None
-        skip = seq - self._log[0].seq + 1 if self._log else 0
+        skip = seq - first + 1 if self._log else 0
         shown: list[tuple[int, Event | None]] = []
-        for index, logged in enumerate(self._log):
+        for index, (event, seats) in enumerate(self._log):
             if index >= skip:
-                shown.append((logged.seq, for_seat(logged.event, viewer)))
+                shown.append((first + index, for_seat(_in_table_seats(event, seats), viewer)))
         return shown
 
     def seat(self, seat: int) -> SeatInfo | None:
@@ -454,7 +466,9 @@ class Table:
                 self._act_in_turn(current, seat, index, action, False, 0)
             finally:
                 events, self._pending = self._pending, []
-            self._number(events)
+            # Numbered as apply numbers them; nobody asked for the Logged values.
+            self.seq += len(events)
+            self._log.extend(events)
         return self.last_summary(hand)
 
     def last_summary(self, hand: Hand) -> HandSummary:

@@ -47,7 +47,7 @@ _FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
 # each distinct one is made once (the memos are emptied when they grow large).
 _MEMO_SIZE = 1 << 14
 _SIZED: dict[tuple[ActionKind, int, int], LegalAction] = {}
-_BETTING: dict[tuple[int | None, int, LegalAction | None], LegalActions] = {}
+_BETTING: dict[tuple[int | ActionKind | None, ...], LegalActions] = {}
 
 
 def sized_legal(kind: ActionKind, low: int, high: int) -> LegalAction:
@@ -65,7 +65,12 @@ def betting_legal(
     call_total: int | None, stack_limit: int, sized: LegalAction | None
 ) -> LegalActions:
     """Fold, check (``call_total`` None) or call, and ``sized`` if any: made once each."""
-    key = (call_total, stack_limit, sized)
+    # Keyed by the sized action's fields: a tuple of ints hashes faster than the dataclass.
+    key = (
+        (call_total, stack_limit)
+        if sized is None
+        else (call_total, stack_limit, sized.kind, sized.min_amount, sized.max_amount)
+    )
     legal = _BETTING.get(key)
     if legal is None:
         actions: tuple[LegalAction, ...] = _FOLD_OR_CHECK if call_total is None else _FOLD_OR_CALL
@@ -207,19 +212,24 @@ class RoundHand(Hand):
         if street.burn:
             self.deck.burn()
             self._emit(CardBurned())
-        live = [seat for seat in range(self.players) if not self.folded[seat]]
-        for count, up in ((street.down, False), (street.up, True)):
-            for _ in range(count):
-                for seat in live:
-                    self._give(seat, self.deck.deal(seat), up)
+        folded = self.folded
+        live = [seat for seat in range(self.players) if not folded[seat]]
         dealt = street.down + street.up
-        for seat in live:
-            if dealt:
+        if dealt:
+            self._dealt = None
+            deck, held, face_up = self.deck, self.cards, self.face_up
+            public, revealed = self._public, self.revealed
+            for count, up in ((street.down, False), (street.up, True)):
+                for _ in range(count):
+                    for seat in live:
+                        card = deck.deal(seat)
+                        held[seat].append(card)
+                        face_up[seat] += (up,)
+                        public[seat] += (card if up or revealed[seat] else None,)
+            for seat in live:
                 self._emit(
                     CardsDealt(
-                        seat=seat,
-                        cards=tuple(self.cards[seat][-dealt:]),
-                        face_up=tuple(self.face_up[seat][-dealt:]),
+                        seat=seat, cards=tuple(held[seat][-dealt:]), face_up=face_up[seat][-dealt:]
                     )
                 )
         if street.board:
@@ -227,12 +237,6 @@ class RoundHand(Hand):
             self._dealt = None
             self.board.extend(cards)
             self._emit(BoardDealt(cards=cards))
-
-    def _give(self, seat: int, card: Card, up: bool) -> None:
-        self._dealt = None
-        self.cards[seat].append(card)
-        self.face_up[seat] += (up,)
-        self._public[seat] += (card if up or self.revealed[seat] else None,)
 
     # ---------------------------------------------------------------- queries
 

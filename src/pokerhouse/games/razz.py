@@ -73,9 +73,13 @@ def low_board_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ..
     >>> low_board_key(parse_cards("8c 7d 4h 2s")) < low_board_key(parse_cards("8d 7c 5h As"))
     True
     """
+    ranks = [((card >> 2) + 1) % 13 + 1 for card in cards]  # ace 1 ... king 13
+    if len(set(ranks)) == len(ranks):
+        # No pair (the common board): every group is one card, highest rank first.
+        ranks.sort(reverse=True)
+        return (1,) * len(ranks), tuple(ranks)
     counts: dict[int, int] = {}
-    for card in cards:
-        rank = ((card >> 2) + 1) % 13 + 1  # ace 1 ... king 13
+    for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
     return tuple(count for _, count in groups), tuple(rank for rank, _ in groups)
@@ -175,6 +179,9 @@ class RazzHand(RoundHand):
         return first
 
     def _up_cards(self, seat: int) -> list[Card]:
+        # Before the showdown a seat's public cards are its up cards, the others None.
+        if not self.revealed[seat]:
+            return [card for card in self._public[seat] if card is not None]
         return [c for c, up in zip(self.cards[seat], self.face_up[seat], strict=True) if up]
 
     # ------------------------------------------------------------ the bring-in

@@ -75,7 +75,9 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         """A random legal action for the seat to act."""
-        legal = require_decision(view)
+        legal = view.legal
+        if view.seat is None or view.to_act != view.seat or not legal.actions:
+            require_decision(view)  # raises: nothing to decide
         rng = self.rng
         # One set of the kinds on offer: asked about a dozen times a decision.
         kinds = {action.kind for action in legal.actions}
@@ -98,18 +100,22 @@ class RandomBot:
                 return _passive(legal, kinds)
             return _FOLD_ACTION
         if roll < fold + self.raise_:
-            raised = self._raise(view, rng)
+            raised = self._raise(view, rng, kinds)
             if raised is not None:
                 return raised
         return _passive(legal, kinds)
 
-    def _raise(self, view: View, rng: random.Random) -> Action | None:
-        """A sized action above the smallest (bets, raises, completions, big Teen Patti bets)."""
+    def _raise(self, view: View, rng: random.Random, kinds: set[ActionKind]) -> Action | None:
+        """A sized action above the smallest (bets, raises, completions, big Teen Patti bets).
+
+        A bet is a raise unless it is the only way to stay in (Teen Patti's minimum bet).
+        """
+        passive = not kinds.isdisjoint(_PASSIVE_KINDS)
         options = [
             action
             for action in view.legal.actions
             if action.min_amount is not None
-            and (action.kind is not _BET or _is_raise(view, action))
+            and (action.kind is not _BET or passive or action.max_amount != action.min_amount)
         ]
         if not options:
             return None
@@ -129,6 +135,7 @@ _SHOW_HAND_ACTION, _LOOK_ACTION = Action(_SHOW_HAND), Action(_LOOK)
 _SHOW_ACTION, _SIDESHOW_ACTION = Action(_SHOW), Action(_SIDESHOW)
 _FOLD_ACTION = Action(_FOLD)
 _PASSIVE = tuple((kind, Action(kind)) for kind in (_CHECK, _CALL, _BRING_IN, _SHOW_HAND))
+_PASSIVE_KINDS = frozenset({_CHECK, _CALL, _BRING_IN})
 
 
 def _passive(legal: LegalActions, kinds: set[ActionKind]) -> Action:
@@ -137,12 +144,6 @@ def _passive(legal: LegalActions, kinds: set[ActionKind]) -> Action:
         if kind in kinds:
             return action
     return passive_action(legal)
-
-
-def _is_raise(view: View, option: LegalAction) -> bool:
-    """A bet is a raise unless it is the only way to stay in (Teen Patti's minimum bet)."""
-    passive = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
-    return any(kind in view.legal for kind in passive) or option.max_amount != option.min_amount
 
 
 def _random_amount(option: LegalAction, pot: int, rng: random.Random) -> int:

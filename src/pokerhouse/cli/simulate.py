@@ -42,11 +42,11 @@ from pokerhouse.table import AddChips, HandSummary, SitTogether, Table, TableLim
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
-#: Events the simulated table keeps. Nothing reads its stream back (results come
-#: from each hand's summary), so only the last few hands' events are kept: memory
-#: stays flat over any number of hands, and the garbage collector has no growing
-#: log to walk through.
-LOG_SIZE = 1024
+#: Events the simulated table keeps in its log: none. Nothing reads its stream
+#: back (results come from each hand's summary and the hand itself), so memory
+#: stays flat over any number of hands, and a hand's events are freed with the
+#: hand instead of ageing into the garbage collector's oldest generation.
+LOG_SIZE = 0
 
 
 @dataclass(frozen=True, slots=True)

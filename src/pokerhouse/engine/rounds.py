@@ -226,12 +226,10 @@ class RoundHand(Hand):
                         held[seat].append(card)
                         face_up[seat] += (up,)
                         public[seat] += (card if up or revealed[seat] else None,)
+            emit = self._events.append
             for seat in live:
-                self._emit(
-                    CardsDealt(
-                        seat=seat, cards=tuple(held[seat][-dealt:]), face_up=face_up[seat][-dealt:]
-                    )
-                )
+                # Positional: seat, cards, face_up.
+                emit(CardsDealt(seat, tuple(held[seat][-dealt:]), face_up[seat][-dealt:]))
         if street.board:
             cards = self.deck.deal_many(street.board)
             self._dealt = None
@@ -300,16 +298,18 @@ class RoundHand(Hand):
         if not self._another_can_bet(seat):
             return None
         current = self.current_bet
+        limit = self.limit
+        # Positional: limit, current, last_raise, bet_size, pot (only pot-limit
+        # reads it), to_call, bet, stack.
         low, high = raise_bounds(
-            self.limit,
-            current=current,
-            last_raise=self.last_raise,
-            bet_size=self.bet_size,
-            # Only pot-limit reads the pot.
-            pot=self.pot_total if self.limit is _POT_LIMIT else 0,
-            to_call=to_call,
-            bet=self.bets[seat],
-            stack=stack,
+            limit,
+            current,
+            self.last_raise,
+            self.bet_size,
+            self.pot_total if limit is _POT_LIMIT else 0,
+            to_call,
+            self.bets[seat],
+            stack,
         )
         return sized_legal(_K_BET if current == 0 else _K_RAISE, low, high)
 
@@ -465,15 +465,9 @@ class RoundHand(Hand):
         self.needs_action[seat] = False
         self.can_raise[seat] = False
         self.bet_faced[seat] = self.current_bet
-        self._emit(
-            ActionTaken(
-                seat=seat,
-                action=action,
-                added=self.bets[seat] - before,
-                total=self.bets[seat],
-                all_in=self.all_in[seat],
-            )
-        )
+        total = self.bets[seat]
+        # Positional: seat, action, added, total, all_in (the commonest event).
+        self._events.append(ActionTaken(seat, action, total - before, total, self.all_in[seat]))
 
     def _raise_to(self, seat: int, total: int, kind: ActionKind) -> None:
         """Bet, raise or complete to ``total``.

@@ -139,7 +139,7 @@ class RazzHand(RoundHand):
 
     def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
         if not self._completing():
-            return super()._sized_action(seat, stack, to_call)
+            return RoundHand._sized_action(self, seat, stack, to_call)
         if stack <= to_call or not self.can_raise[seat] or not self._another_can_bet(seat):
             return None
         total = min(self.spec.small_bet, self.bets[seat] + stack)
@@ -149,7 +149,7 @@ class RazzHand(RoundHand):
         if kind is ActionKind.COMPLETE:
             # Completing to the small bet is the street's full bet.
             return self.spec.small_bet - self.current_bet
-        return super()._full_raise(kind)
+        return RoundHand._full_raise(self, kind)
 
     # ------------------------------------------------------------ who acts first
 
@@ -197,7 +197,7 @@ class RazzHand(RoundHand):
                 complete = min(self.spec.small_bet, stack)
                 actions.append(LegalAction(ActionKind.COMPLETE, complete, complete))
             return LegalActions(tuple(actions), stack_limit=stack)
-        return super()._compute_legal()
+        return RoundHand._compute_legal(self)
 
     def _bring_in_seat(self) -> int | None:
         return self.bring_in_seat if self._awaiting_bring_in() else None
@@ -211,7 +211,7 @@ class RazzHand(RoundHand):
             self._legal = None
             self._start_third_street(seat, action)
             return
-        super()._apply(action)
+        RoundHand._apply(self, action)
 
     def _start_third_street(self, seat: int, action: Action) -> None:
         if action.kind is ActionKind.BRING_IN:

@@ -695,11 +695,14 @@ class Table:
         events = hand.events_from(self._cursor)
         self._cursor += len(events)
         seats = self.hand_seats
-        pending = self._pending
-        for event in events:
-            # The table restates the hand's start and end by table seat.
-            if type(event) is not HandStarted and type(event) is not HandEnded:
-                pending.append((event, seats))
+        # The table restates the hand's start and end by table seat.
+        self._pending.extend(
+            [
+                (event, seats)
+                for event in events
+                if type(event) is not HandStarted and type(event) is not HandEnded
+            ]
+        )
         if hand.is_over:
             self._end_hand(hand)
 

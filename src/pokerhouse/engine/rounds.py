@@ -43,39 +43,31 @@ _K_FOLD, _K_CHECK, _K_CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _K_BET, _K_RAISE, _K_SHOW_HAND = ActionKind.BET, ActionKind.RAISE, ActionKind.SHOW_HAND
 _FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
 
+#: A sized option as ``(kind, smallest, largest)``: a bet, raise or completion.
+Sized = tuple[ActionKind, int, int]
+
 # Legal actions are frozen values and a table sees the same few again and again:
-# each distinct one is made once (the memos are emptied when they grow large).
+# each distinct one is made once (the memo is emptied when it grows large).
 _MEMO_SIZE = 1 << 14
-_SIZED: dict[tuple[ActionKind, int, int], LegalAction] = {}
 _BETTING: dict[tuple[int | ActionKind | None, ...], LegalActions] = {}
 
 
-def sized_legal(kind: ActionKind, low: int, high: int) -> LegalAction:
-    """``LegalAction(kind, low, high)``, made once for each distinct value."""
-    key = (kind, low, high)
-    option = _SIZED.get(key)
-    if option is None:
-        if len(_SIZED) >= _MEMO_SIZE:
-            _SIZED.clear()
-        option = _SIZED[key] = LegalAction(kind, low, high)
-    return option
+def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None) -> LegalActions:
+    """Fold, check (``call_total`` None) or call, and the ``sized`` option if any.
 
+    The same value is returned for the same arguments (made once).
 
-def betting_legal(
-    call_total: int | None, stack_limit: int, sized: LegalAction | None
-) -> LegalActions:
-    """Fold, check (``call_total`` None) or call, and ``sized`` if any: made once each."""
-    # Keyed by the sized action's fields: a tuple of ints hashes faster than the dataclass.
-    key = (
-        (call_total, stack_limit)
-        if sized is None
-        else (call_total, stack_limit, sized.kind, sized.min_amount, sized.max_amount)
-    )
+    >>> betting_legal(None, 100, (ActionKind.BET, 2, 100)).kinds
+    (<ActionKind.FOLD: 'fold'>, <ActionKind.CHECK: 'check'>, <ActionKind.BET: 'bet'>)
+    >>> betting_legal(10, 100, None) is betting_legal(10, 100, None)
+    True
+    """
+    key = (call_total, stack_limit) if sized is None else (call_total, stack_limit, *sized)
     legal = _BETTING.get(key)
     if legal is None:
         actions: tuple[LegalAction, ...] = _FOLD_OR_CHECK if call_total is None else _FOLD_OR_CALL
         if sized is not None:
-            actions += (sized,)
+            actions += (LegalAction(*sized),)
         if len(_BETTING) >= _MEMO_SIZE:
             _BETTING.clear()
         legal = _BETTING[key] = LegalActions(
@@ -289,7 +281,8 @@ class RoundHand(Hand):
         call_total = None if to_call <= 0 else bet + min(to_call, stack)
         return betting_legal(call_total, bet + stack, self._sized_action(seat, stack, to_call))
 
-    def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
+    def _sized_action(self, seat: int, stack: int, to_call: int) -> Sized | None:
+        """The bet or raise ``seat`` may make, as ``(kind, smallest, largest)``, if any."""
         if stack <= to_call or not self.can_raise[seat]:
             return None
         cap = self._max_raises()
@@ -311,7 +304,7 @@ class RoundHand(Hand):
             self.bets[seat],
             stack,
         )
-        return sized_legal(_K_BET if current == 0 else _K_RAISE, low, high)
+        return (_K_BET if current == 0 else _K_RAISE, low, high)
 
     def _another_can_bet(self, seat: int) -> bool:
         """Whether a seat other than ``seat`` can still put chips in (else raising is moot)."""
@@ -420,7 +413,8 @@ class RoundHand(Hand):
     def _begin_betting(self, first: int) -> bool:
         """Set the first seat to act; False when no betting can happen this street."""
         able = sum(self.needs_action)
-        owes = any(
+        # Bets are never negative: with no bet to match nobody owes (every new street).
+        owes = self.current_bet > 0 and any(
             self._can_act(seat) and self.bets[seat] < self.current_bet
             for seat in range(self.players)
         )

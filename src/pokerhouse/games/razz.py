@@ -17,11 +17,12 @@ from pokerhouse.cards import Card, Deck
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.events import ActionTaken, BoardDealt, DeckReshuffled
-from pokerhouse.engine.rounds import RoundHand, Street
+from pokerhouse.engine.rounds import RoundHand, Sized, Street
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import checks
 
 _FOLD = LegalAction(ActionKind.FOLD)
+_COMPLETE = ActionKind.COMPLETE
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +74,11 @@ def low_board_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ..
     >>> low_board_key(parse_cards("8c 7d 4h 2s")) < low_board_key(parse_cards("8d 7c 5h As"))
     True
     """
-    ranks = [((card >> 2) + 1) % 13 + 1 for card in cards]  # ace 1 ... king 13
+    return _ranks_key([((card >> 2) + 1) % 13 + 1 for card in cards])  # ace 1 ... king 13
+
+
+def _ranks_key(ranks: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`low_board_key` of cards given by their low ranks (ace 1 ... king 13)."""
     if len(set(ranks)) == len(ranks):
         # No pair (the common board): every group is one card, highest rank first.
         ranks.sort(reverse=True)
@@ -121,6 +126,8 @@ class RazzHand(RoundHand):
         self.spec = spec
         self.bring_in_seat: int | None = None
         self._openers: list[int] = []
+        # Each seat's up cards by low rank (ace 1 ... king 13), as they are dealt.
+        self._up_ranks: list[list[int]] = [[] for _ in stacks]
         self._start()
 
     # ------------------------------------------------------------ sizes and caps
@@ -134,16 +141,14 @@ class RazzHand(RoundHand):
             return None
         return self.spec.max_raises + 1
 
-    def _completing(self) -> bool:
-        return self.street_index == 0 and self.current_bet < self.spec.small_bet
-
-    def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
-        if not self._completing():
+    def _sized_action(self, seat: int, stack: int, to_call: int) -> Sized | None:
+        # Past the completion (third street's bet below the small bet completes).
+        if self.street_index != 0 or self.current_bet >= self.spec.small_bet:
             return RoundHand._sized_action(self, seat, stack, to_call)
         if stack <= to_call or not self.can_raise[seat] or not self._another_can_bet(seat):
             return None
         total = min(self.spec.small_bet, self.bets[seat] + stack)
-        return LegalAction(ActionKind.COMPLETE, total, total)
+        return (_COMPLETE, total, total)
 
     def _full_raise(self, kind: ActionKind) -> int:
         if kind is ActionKind.COMPLETE:
@@ -174,15 +179,11 @@ class RazzHand(RoundHand):
         if self.street_index == 4 and len(self._openers) >= 4 and self._openers[3] in live:
             first = self._openers[3]
         else:
-            first = min(live, key=lambda seat: (low_board_key(self._up_cards(seat)), seat))
+            # The seat breaks ties between equal boards: the first clockwise.
+            up_ranks = self._up_ranks
+            first = min([(_ranks_key(up_ranks[seat]), seat) for seat in live])[1]
         self._openers.append(first)
         return first
-
-    def _up_cards(self, seat: int) -> list[Card]:
-        # Before the showdown a seat's public cards are its up cards, the others None.
-        if not self.revealed[seat]:
-            return [card for card in self._public[seat] if card is not None]
-        return [c for c, up in zip(self.cards[seat], self.face_up[seat], strict=True) if up]
 
     # ------------------------------------------------------------ the bring-in
 
@@ -200,7 +201,10 @@ class RazzHand(RoundHand):
         return RoundHand._compute_legal(self)
 
     def _bring_in_seat(self) -> int | None:
-        return self.bring_in_seat if self._awaiting_bring_in() else None
+        # _awaiting_bring_in, inline: every view asks.
+        if self.street_index == 0 and self.current_bet == 0 and not self.is_over:
+            return self.bring_in_seat
+        return None
 
     def _awaiting_bring_in(self) -> bool:
         return self.street_index == 0 and self.current_bet == 0 and not self.is_over
@@ -240,6 +244,14 @@ class RazzHand(RoundHand):
         live = len(self._live())
         if street.name != "seventh" or self.deck.remaining >= live + 1:
             super()._deal_street(street)
+            if street.up:
+                # A street's up cards are dealt after its down cards: each live
+                # seat's last ``street.up`` cards.
+                for seat, ranks in enumerate(self._up_ranks):
+                    if not self.folded[seat]:
+                        ranks.extend(
+                            ((card >> 2) + 1) % 13 + 1 for card in self.cards[seat][-street.up :]
+                        )
             return
         # Short deck: burned cards go back into the stub; if that is still too
         # few, one community card face up plays for everybody.

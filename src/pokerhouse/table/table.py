@@ -462,13 +462,17 @@ class Table:
             assert index is not None
             seat = self.hand_seats[index]
             action = policy(seat, current._view(index))
+            events = self._pending
             try:
                 self._act_in_turn(current, seat, index, action, False, 0)
-            finally:
-                events, self._pending = self._pending, []
+            except BaseException:
+                self._pending = []
+                raise
             # Numbered as apply numbers them; nobody asked for the Logged values.
             self.seq += len(events)
-            self._log.extend(events)
+            if self._log.maxlen != 0:
+                self._log.extend(events)
+            events.clear()
         return self.last_summary(hand)
 
     def last_summary(self, hand: Hand) -> HandSummary:
@@ -696,13 +700,18 @@ class Table:
         self._cursor += len(events)
         seats = self.hand_seats
         # The table restates the hand's start and end by table seat.
-        self._pending.extend(
-            [
-                (event, seats)
-                for event in events
-                if type(event) is not HandStarted and type(event) is not HandEnded
-            ]
-        )
+        if len(events) == 1:  # the commonest case: one action taken
+            event = events[0]
+            if type(event) is not HandStarted and type(event) is not HandEnded:
+                self._pending.append((event, seats))
+        else:
+            self._pending.extend(
+                [
+                    (event, seats)
+                    for event in events
+                    if type(event) is not HandStarted and type(event) is not HandEnded
+                ]
+            )
         if hand.is_over:
             self._end_hand(hand)
 

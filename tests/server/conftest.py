@@ -62,11 +62,14 @@ class Client:
     def csrf(self) -> dict[str, str]:
         return {"X-CSRF-Token": self.http.cookies.get("ph_csrf") or ""}
 
-    async def connect(self) -> None:
+    async def connect(self, *, compression: str | None = "deflate") -> None:
+        """Open the websocket (``compression=None``: without permessage-deflate)."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + "/ws"
         headers = {"Cookie": cookie} if cookie else {}
-        self.ws = await websockets.connect(url, additional_headers=headers, max_size=2**22)
+        self.ws = await websockets.connect(
+            url, additional_headers=headers, max_size=2**22, compression=compression
+        )
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -123,11 +126,13 @@ class Harness:
     clock: ManualClock
     clients: list[Client] = field(default_factory=list)
 
-    async def player(self, name: str | None = None) -> Client:
+    async def player(
+        self, name: str | None = None, *, compression: str | None = "deflate"
+    ) -> Client:
         """A new registered player with an open websocket."""
         client = Client(self.base, name or f"player{next(_names)}")
         await client.register()
-        await client.connect()
+        await client.connect(compression=compression)
         self.clients.append(client)
         return client
 

@@ -6,6 +6,9 @@ socket. A client that stops reading lets its queue grow, and once it holds
 more than ``max_buffer`` bytes the connection is closed, so a slow or dead
 client can never stall a table. Given ``send_many``, the writer sends
 everything queued at once (a table step's frames go in one socket write).
+Given ``write_now`` too, the frames queued during one turn of the event
+loop are written by one callback at its end while the socket takes data,
+and the writer task is woken only when it does not (a slow client).
 
 Closing must not wait on the client either: a writer stuck sending to a
 peer that reads nothing is abandoned, and the socket is closed from the
@@ -49,12 +52,16 @@ class Connection:
         *,
         max_buffer: int = MAX_BUFFER,
         send_many: Callable[[Sequence[bytes]], Awaitable[None]] | None = None,
+        write_now: Callable[[Sequence[bytes]], bool] | None = None,
         abort: Callable[[], None] | None = None,
     ) -> None:
         self.id = next(_ids)
         self.identity = identity
         self._send_bytes = send_bytes
         self._send_many = send_many
+        self._write_now = write_now if send_many is not None else None
+        self._flush_due = False
+        self._writing = False  # the writer task has frames in a send
         self._close = close
         self._abort = abort
         self.max_buffer = max_buffer
@@ -84,9 +91,27 @@ class Connection:
             return
         self._queue.append(frame)
         self._buffered += len(frame)
-        self._ready.set()
         if self._buffered > self.max_buffer:
             self.kill("slow_client")
+        elif self._write_now is None:
+            self._ready.set()
+        elif not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what this turn of the loop queued, if the socket takes it now."""
+        self._flush_due = False
+        if self.closed or not self._queue:
+            return
+        if not self._writing:
+            assert self._write_now is not None
+            frames = list(self._queue)
+            if self._write_now(frames):
+                self._queue.clear()
+                self._sent(sum(map(len, frames)), len(frames))
+                return
+        self._ready.set()  # paused or closing: the writer task waits for the socket
 
     def kill(self, reason: str, *, drop: bool = True) -> None:
         """Close the socket (from any task): at once, or (``drop=False``) once the frames
@@ -148,7 +173,11 @@ class Connection:
                 if self._send_many is not None:
                     frames = list(self._queue)
                     self._queue.clear()
-                    await self._send_many(frames)
+                    self._writing = True
+                    try:
+                        await self._send_many(frames)
+                    finally:
+                        self._writing = False
                     self._sent(sum(map(len, frames)), len(frames))
                     continue
                 frame = self._queue.popleft()

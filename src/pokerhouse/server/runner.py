@@ -31,11 +31,13 @@ from pokerhouse.games.casino_holdem import CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_from_dict, spec_to_dict, to_json
 from pokerhouse.server import frames, practice
 from pokerhouse.server import protocol as p
+from pokerhouse.server.clock import Timer
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.publish import Audience
+from pokerhouse.server.seating import Player, Seating
 from pokerhouse.server.services import Services
 from pokerhouse.store import (
     ActionRecord,
@@ -46,7 +48,6 @@ from pokerhouse.store import (
     HandStart,
     HandVoid,
     TableDef,
-    User,
 )
 from pokerhouse.table import (
     Act,
@@ -78,25 +79,6 @@ events_log = logging.getLogger("pokerhouse.events")
 #: refused as stale, so an older id can never be applied again: keeping it would only
 #: cost memory (4,096 ids a table, as it once was, is 2 million ids in a 500-table room).
 REMEMBERED_HANDS = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """Who holds a seat: the account, the name shown, and whether it is one of the room's bots."""
-
-    user: User
-
-    @property
-    def user_id(self) -> int:
-        return self.user.id
-
-    @property
-    def name(self) -> str:
-        return self.user.username
-
-    @property
-    def bot(self) -> bool:
-        return self.user.is_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +121,9 @@ class TableRunner:
         self.id = definition.id
         self.info = get_game(self.config.game)
         self.spec = spec_from_dict(self.info.spec_type, self.config.options)
-        self.players: dict[int, Player] = {}
-        self.audience = Audience(self.id, self._seats_of)
+        self.players = Seating()
+        # Through self: a reload puts a new Seating in place.
+        self.audience = Audience(self.id, lambda user: self.players.seats_of(user))
         self.table = self._new_table(lease=0, seated=(), button=None, hands_played=0)
         self.inbox: asyncio.Queue[Input] = asyncio.Queue()
         self.lease = 0
@@ -149,7 +132,7 @@ class TableRunner:
         self.hand_times: deque[float] = deque(maxlen=100)
         self._bots: dict[int, Bot] = {}
         self._applied: dict[int, set[tuple[int, str]]] = {}
-        self._timers: dict[str, tuple[int, asyncio.Task[None]]] = {}
+        self._timers: dict[str, tuple[int, Timer]] = {}
         #: Practice-mode counts of a call's value in flight (kept so they are not collected).
         self._counting: set[asyncio.Task[None]] = set()
         self._tokens = 0
@@ -249,7 +232,7 @@ class TableRunner:
         # Everything is read: only now does the runner's state change.
         self._cancel_timers()
         self.lease = lease
-        self.players = players
+        self.players = Seating(players)
         self.table = self._new_table(lease, seated, button, last - 1 if running else last)
         self._bots = {seat: self._bot_policy() for seat, pl in players.items() if pl.bot}
         for player in players.values():
@@ -435,11 +418,8 @@ class TableRunner:
         self._counting.add(task)
         task.add_done_callback(self._counting.discard)
 
-    def _seats_of(self, user: int) -> frozenset[int]:
-        return frozenset(seat for seat, player in self.players.items() if player.user_id == user)
-
     def _own_seats(self, user: int) -> frozenset[int]:
-        seats = self._seats_of(user)
+        seats = self.players.seats_of(user)
         if not seats:
             raise RoomError("not_seated", "you have no seat at this table")
         return seats
@@ -797,11 +777,10 @@ class TableRunner:
         self._tokens += 1
         token = self._tokens
 
-        async def fire() -> None:
-            await self.services.clock.sleep(delay)
+        def fire() -> None:
             self.post(Tick(kind, token))
 
-        self._timers[kind] = (token, asyncio.get_running_loop().create_task(fire()))
+        self._timers[kind] = (token, self.services.clock.call_later(delay, fire))
 
     def _schedule_next(self, delay: float) -> None:
         """Look at dealing the next hand in ``delay`` seconds."""

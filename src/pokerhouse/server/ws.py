@@ -22,7 +22,7 @@ from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.logs import events, record
 from pokerhouse.server.runner import Request, Watch
-from pokerhouse.server.sockets import send_many_of
+from pokerhouse.server.sockets import send_many_of, write_now_of
 from pokerhouse.store.users import token_hash
 
 if TYPE_CHECKING:
@@ -105,6 +105,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         close,
         max_buffer=site.settings.max_buffer,
         send_many=send_many_of(ws.scope),
+        write_now=write_now_of(ws.scope),
         abort=ws.scope.get(ABORT_KEY),
     )
     task = asyncio.get_running_loop().create_task(conn.run())

@@ -46,10 +46,11 @@ _FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
 #: A sized option as ``(kind, smallest, largest)``: a bet, raise or completion.
 Sized = tuple[ActionKind, int, int]
 
-# Legal actions are frozen values and a table sees the same few again and again:
-# each distinct one is made once (the memo is emptied when it grows large).
-_MEMO_SIZE = 1 << 14
-_BETTING: dict[tuple[int | ActionKind | None, ...], LegalActions] = {}
+# Legal actions are frozen values and hands of equal stacks see the same few again
+# and again: each distinct one is made once (the memo is emptied when it grows
+# large, as it does at a table where the stacks drift apart).
+_MEMO_SIZE = 1 << 12
+_BETTING: dict[tuple[int | None, int, Sized | None], LegalActions] = {}
 
 
 def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None) -> LegalActions:
@@ -62,7 +63,7 @@ def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None)
     >>> betting_legal(10, 100, None) is betting_legal(10, 100, None)
     True
     """
-    key = (call_total, stack_limit) if sized is None else (call_total, stack_limit, *sized)
+    key = (call_total, stack_limit, sized)
     legal = _BETTING.get(key)
     if legal is None:
         actions: tuple[LegalAction, ...] = _FOLD_OR_CHECK if call_total is None else _FOLD_OR_CALL
@@ -70,9 +71,8 @@ def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None)
             actions += (LegalAction(*sized),)
         if len(_BETTING) >= _MEMO_SIZE:
             _BETTING.clear()
-        legal = _BETTING[key] = LegalActions(
-            actions, stack_limit=stack_limit, call_total=call_total
-        )
+        # Positional: actions, stack_limit, call_total.
+        legal = _BETTING[key] = LegalActions(actions, stack_limit, call_total)
     return legal
 
 
@@ -211,17 +211,21 @@ class RoundHand(Hand):
             self._dealt = None
             deck, held, face_up = self.deck, self.cards, self.face_up
             public, revealed = self._public, self.revealed
-            for count, up in ((street.down, False), (street.up, True)):
-                for _ in range(count):
-                    for seat in live:
-                        card = deck.deal(seat)
-                        held[seat].append(card)
-                        face_up[seat] += (up,)
-                        public[seat] += (card if up or revealed[seat] else None,)
+            down = street.down
+            # One card at a time round the live seats: the down cards, then the up ones.
+            for _ in range(dealt):
+                for seat in live:
+                    held[seat].append(deck.deal(seat))
+            # So each seat's new cards are ``down`` down cards then the up ones.
+            pattern = (False,) * down + (True,) * street.up
+            hidden = (None,) * down
             emit = self._events.append
             for seat in live:
+                new = tuple(held[seat][-dealt:])
+                face_up[seat] += pattern
+                public[seat] += new if revealed[seat] else hidden + new[down:]
                 # Positional: seat, cards, face_up.
-                emit(CardsDealt(seat, tuple(held[seat][-dealt:]), face_up[seat][-dealt:]))
+                emit(CardsDealt(seat, new, pattern))
         if street.board:
             cards = self.deck.deal_many(street.board)
             self._dealt = None

@@ -23,6 +23,8 @@ from pokerhouse.games import checks
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _COMPLETE = ActionKind.COMPLETE
+#: Each card's rank as a low card: ace 1, two 2 ... king 13 (cards are 4 * rank + suit).
+_LOW_RANK = tuple(((card >> 2) + 1) % 13 + 1 for card in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +249,11 @@ class RazzHand(RoundHand):
             if street.up:
                 # A street's up cards are dealt after its down cards: each live
                 # seat's last ``street.up`` cards.
+                up, cards, folded = street.up, self.cards, self.folded
                 for seat, ranks in enumerate(self._up_ranks):
-                    if not self.folded[seat]:
-                        ranks.extend(
-                            ((card >> 2) + 1) % 13 + 1 for card in self.cards[seat][-street.up :]
-                        )
+                    if not folded[seat]:
+                        for card in cards[seat][-up:]:
+                            ranks.append(_LOW_RANK[card])
             return
         # Short deck: burned cards go back into the stub; if that is still too
         # few, one community card face up plays for everybody.

@@ -36,8 +36,6 @@ _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
 _CALL = LegalAction(ActionKind.CALL)
 _SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
-_FOLD_OR_CHECK = (_FOLD, _CHECK)
-_FOLD_OR_CALL = (_FOLD, _CALL)
 # Enum members read once: a class attribute lookup costs more than a global's.
 _K_FOLD, _K_CHECK, _K_CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
 _K_BET, _K_RAISE, _K_SHOW_HAND = ActionKind.BET, ActionKind.RAISE, ActionKind.SHOW_HAND
@@ -46,34 +44,19 @@ _FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
 #: A sized option as ``(kind, smallest, largest)``: a bet, raise or completion.
 Sized = tuple[ActionKind, int, int]
 
-# Legal actions are frozen values and hands of equal stacks see the same few again
-# and again: each distinct one is made once (the memo is emptied when it grows
-# large, as it does at a table where the stacks drift apart).
-_MEMO_SIZE = 1 << 12
-_BETTING: dict[tuple[int | None, int, Sized | None], LegalActions] = {}
-
 
 def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None) -> LegalActions:
     """Fold, check (``call_total`` None) or call, and the ``sized`` option if any.
 
-    The same value is returned for the same arguments (made once).
-
     >>> betting_legal(None, 100, (ActionKind.BET, 2, 100)).kinds
     (<ActionKind.FOLD: 'fold'>, <ActionKind.CHECK: 'check'>, <ActionKind.BET: 'bet'>)
-    >>> betting_legal(10, 100, None) is betting_legal(10, 100, None)
-    True
     """
-    key = (call_total, stack_limit, sized)
-    legal = _BETTING.get(key)
-    if legal is None:
-        actions: tuple[LegalAction, ...] = _FOLD_OR_CHECK if call_total is None else _FOLD_OR_CALL
-        if sized is not None:
-            actions += (LegalAction(*sized),)
-        if len(_BETTING) >= _MEMO_SIZE:
-            _BETTING.clear()
-        # Positional: actions, stack_limit, call_total.
-        legal = _BETTING[key] = LegalActions(actions, stack_limit, call_total)
-    return legal
+    # Built directly: a memo of them paid at a table only while the stacks were
+    # equal, and cost more than it saved once they drifted apart.
+    passive = _CHECK if call_total is None else _CALL
+    if sized is None:
+        return LegalActions((_FOLD, passive), stack_limit, call_total)
+    return LegalActions((_FOLD, passive, LegalAction(*sized)), stack_limit, call_total)
 
 
 def _check_showdown_settings(

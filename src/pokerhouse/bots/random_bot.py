@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
 from pokerhouse.bots.base import passive_action, require_decision, seeded
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
@@ -80,7 +81,7 @@ class RandomBot:
             require_decision(view)  # raises: nothing to decide
         rng = self.rng
         # One set of the kinds on offer: asked about a dozen times a decision.
-        kinds = {action.kind for action in legal.actions}
+        kinds = set(map(_KIND_OF, legal.actions))
         if not kinds.isdisjoint(_EXTRAS):
             if _ACCEPT in kinds:
                 return _ACCEPT_ACTION if rng.random() < self.accept else _DECLINE_ACTION
@@ -123,6 +124,7 @@ class RandomBot:
         return Action(option.kind, _random_amount(option, view.pot, rng))
 
 
+_KIND_OF = attrgetter("kind")
 _ACCEPT, _DECLINE, _SHOW_HAND = ActionKind.ACCEPT, ActionKind.DECLINE, ActionKind.SHOW_HAND
 _LOOK, _SHOW, _SIDESHOW = ActionKind.LOOK, ActionKind.SHOW, ActionKind.SIDESHOW
 _CHECK, _CALL, _BRING_IN = ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN

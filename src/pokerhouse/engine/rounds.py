@@ -52,11 +52,21 @@ def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None)
     (<ActionKind.FOLD: 'fold'>, <ActionKind.CHECK: 'check'>, <ActionKind.BET: 'bet'>)
     """
     # Built directly: a memo of them paid at a table only while the stacks were
-    # equal, and cost more than it saved once they drifted apart.
+    # equal, and cost more than it saved once they drifted apart. The sized
+    # option alone repeats (fixed-limit bets), so that is made once per value.
     passive = _CHECK if call_total is None else _CALL
     if sized is None:
         return LegalActions((_FOLD, passive), stack_limit, call_total)
-    return LegalActions((_FOLD, passive, LegalAction(*sized)), stack_limit, call_total)
+    option = _SIZED.get(sized)
+    if option is None:
+        if len(_SIZED) >= _SIZED_MEMO:
+            _SIZED.clear()
+        option = _SIZED[sized] = LegalAction(*sized)
+    return LegalActions((_FOLD, passive, option), stack_limit, call_total)
+
+
+_SIZED: dict[Sized, LegalAction] = {}
+_SIZED_MEMO = 1024
 
 
 def _check_showdown_settings(
@@ -393,7 +403,11 @@ class RoundHand(Hand):
         self.raises = 0
         self.bets_and_raises = 0
         self.last_aggressor = None
-        self.needs_action = [self._can_act(seat) for seat in range(n)]
+        # Who can act: neither folded nor all in.
+        self.needs_action = [
+            not folded and not all_in
+            for folded, all_in in zip(self.folded, self.all_in, strict=True)
+        ]
         self.can_raise = list(self.needs_action)
         self.bet_faced = [0] * n
 
@@ -494,9 +508,10 @@ class RoundHand(Hand):
     def _end_round(self) -> None:
         """Return the part of the top bet that nobody called."""
         self.to_act = None
-        order = sorted(range(self.players), key=lambda s: self.bets[s], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.bets[top] - self.bets[second]
+        bets = self.bets
+        # The first seat with the top bet; only a top bet above every other is returned.
+        top = max(range(self.players), key=bets.__getitem__)
+        excess = bets[top] - max([bet for seat, bet in enumerate(bets) if seat != top])
         if excess > 0:
             self._stacks[top] += excess
             self.bets[top] -= excess

@@ -79,12 +79,14 @@ def low_board_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ..
     return _ranks_key([((card >> 2) + 1) % 13 + 1 for card in cards])  # ace 1 ... king 13
 
 
+_SINGLES = tuple((1,) * count for count in range(8))
+
+
 def _ranks_key(ranks: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:func:`low_board_key` of cards given by their low ranks (ace 1 ... king 13)."""
     if len(set(ranks)) == len(ranks):
         # No pair (the common board): every group is one card, highest rank first.
-        ranks.sort(reverse=True)
-        return (1,) * len(ranks), tuple(ranks)
+        return _SINGLES[len(ranks)], tuple(sorted(ranks, reverse=True))
     counts: dict[int, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1

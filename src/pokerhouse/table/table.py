@@ -53,6 +53,7 @@ from pokerhouse.engine.events import (
     for_seat,
     renumber,
 )
+from pokerhouse.engine.frozen import quick_init
 from pokerhouse.engine.hand import Hand, View
 from pokerhouse.errors import EngineFault, InvalidSpec, OutOfTurn, PokerError
 from pokerhouse.games import GameInfo, WagerRules, get_game
@@ -100,6 +101,7 @@ TIMEOUTS_TO_SIT_OUT = 2
 __all__ = ["HandSummary", "Policy", "Table"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand: the table seats that played and each one's result (net of rake)."""

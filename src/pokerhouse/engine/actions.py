@@ -230,6 +230,14 @@ class LegalActions:
 
         A call may omit its amount; other sized actions must give one.
         """
+        if type(action) is Action and action.amount is None:
+            # The commonest case, said first: an unsized kind on offer unsized.
+            kind = action.kind
+            for legal in self.actions:
+                if legal.kind is kind:
+                    if legal.min_amount is None:
+                        return action
+                    break
         if not isinstance(action, Action):
             raise InvalidAction("not_an_action", f"{action!r} is not an Action")
         if not isinstance(action.kind, ActionKind):

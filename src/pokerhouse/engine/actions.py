@@ -233,9 +233,9 @@ class LegalActions:
         if type(action) is Action and action.amount is None:
             # The commonest case, said first: an unsized kind on offer unsized.
             kind = action.kind
-            for legal in self.actions:
-                if legal.kind is kind:
-                    if legal.min_amount is None:
+            for offered in self.actions:
+                if offered.kind is kind:
+                    if offered.min_amount is None:
                         return action
                     break
         if not isinstance(action, Action):

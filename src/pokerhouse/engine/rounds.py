@@ -362,14 +362,14 @@ class RoundHand(Hand):
                 amount = min(self.ante, self._stacks[seat])
                 if amount:
                     self._put_in(seat, amount)
-                    self._emit(AntePosted(seat=seat, amount=amount))
+                    self._emit(AntePosted(seat, amount))
             # Antes are dead money, not this round's bets.
             self.bets = [0] * self.players
         self._next_street()
 
     def _put_in(self, seat: int, amount: int) -> int:
         self.bets[seat] += amount
-        return super()._put_in(seat, amount)
+        return Hand._put_in(self, seat, amount)
 
     def _live(self) -> list[int]:
         return [seat for seat in range(self.players) if not self.folded[seat]]
@@ -386,7 +386,7 @@ class RoundHand(Hand):
                 return
             street = self.streets[self.street_index]
             self._dealt = None
-            self._emit(StreetStarted(street=street.name))
+            self._emit(StreetStarted(street.name))
             self._deal_street(street)
             self._reset_round()
             if not self._open_street():

@@ -25,6 +25,8 @@ _FOLD = LegalAction(ActionKind.FOLD)
 _COMPLETE = ActionKind.COMPLETE
 #: Each card's rank as a low card: ace 1, two 2 ... king 13 (cards are 4 * rank + suit).
 _LOW_RANK = tuple(((card >> 2) + 1) % 13 + 1 for card in range(52))
+#: Each card's place in :func:`bring_in_key`'s order (king of spades highest).
+_BRING_IN_ORDER = tuple(((card >> 2) + 1) % 13 * 4 + (card & 3) for card in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,9 @@ class RazzHand(RoundHand):
         able = [seat for seat in range(self.players) if self._can_act(seat)]
         if len(able) < 2:
             return True
-        door = max(range(self.players), key=lambda seat: bring_in_key(self.cards[seat][2]))
+        # The highest up card by bring_in_key, read from a table of all 52 cards.
+        cards = self.cards
+        door = max(range(self.players), key=lambda seat: _BRING_IN_ORDER[cards[seat][2]])
         # A bring-in player all-in for the ante is skipped: the next seat brings in.
         seat = next(
             s % self.players for s in range(door, door + self.players) if s % self.players in able
@@ -245,9 +249,9 @@ class RazzHand(RoundHand):
     # ------------------------------------------------------------ dealing
 
     def _deal_street(self, street: Street) -> None:
-        live = len(self._live())
+        live = self.folded.count(False)
         if street.name != "seventh" or self.deck.remaining >= live + 1:
-            super()._deal_street(street)
+            RoundHand._deal_street(self, street)
             if street.up:
                 # A street's up cards are dealt after its down cards: each live
                 # seat's last ``street.up`` cards.

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from operator import attrgetter
 
-from pokerhouse.bots.base import passive_action, require_decision, seeded
+from pokerhouse.bots.base import require_decision, seeded
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
@@ -145,7 +145,11 @@ def _passive(legal: LegalActions, kinds: set[ActionKind]) -> Action:
     for kind, action in _PASSIVE:
         if kind in kinds:
             return action
-    return passive_action(legal)
+    # None of passive_action's kinds is on offer: what it does next, its smallest sized action.
+    for option in legal.actions:
+        if option.min_amount is not None:
+            return Action(option.kind, option.min_amount)
+    return Action(legal.actions[0].kind)
 
 
 def _random_amount(option: LegalAction, pot: int, rng: random.Random) -> int:

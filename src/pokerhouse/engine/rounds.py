@@ -509,9 +509,13 @@ class RoundHand(Hand):
         """Return the part of the top bet that nobody called."""
         self.to_act = None
         bets = self.bets
-        # The first seat with the top bet; only a top bet above every other is returned.
-        top = max(range(self.players), key=bets.__getitem__)
-        excess = bets[top] - max([bet for seat, bet in enumerate(bets) if seat != top])
+        # Only a top bet above every other bet has a part nobody called.
+        top_bet = max(bets)
+        if bets.count(top_bet) == 1:
+            top = bets.index(top_bet)
+            excess = top_bet - sorted(bets)[-2]
+        else:
+            top, excess = -1, 0
         if excess > 0:
             self._stacks[top] += excess
             self.bets[top] -= excess

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import time
@@ -144,8 +145,9 @@ def create_app(site: Site) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await site.start()
         # What start-up built (tables, lookup tables, modules) lives as long as the room:
-        # out of the collector's sight, and what lives on after it, every half minute.
-        collector.freeze(full=True)
+        # out of the collector's sight, and what lives on after it, every few seconds.
+        thresholds = collector.take_over()
+        collector.freeze(sweep=True)
         frozen = asyncio.get_running_loop().create_task(collector.keep_frozen())
         try:
             yield
@@ -154,6 +156,7 @@ def create_app(site: Site) -> Starlette:
             with contextlib.suppress(asyncio.CancelledError):
                 await frozen
             await site.stop()
+            gc.set_threshold(*thresholds)  # the process may go on (tests run many rooms)
 
     async def ws(websocket: WebSocket) -> None:
         await websocket_endpoint(site, websocket)

@@ -21,7 +21,8 @@ Beside the bare engine, ``pokerhouse table+bots`` is the path of
 ``pokerhouse simulate GAME --bots random``: a :class:`~pokerhouse.table.Table`
 driven through its one door (``Table.apply``), each decision taken by
 :class:`~pokerhouse.bots.RandomBot` from the seat's view, busted seats
-topped up between hands. It folds and raises as often as the policy above
+topped up between hands, the table keeping the last events as ``simulate``'s
+does (``LOG_SIZE``). It folds and raises as often as the policy above
 (its raises are sized at random). Teen Patti has no PokerKit peer: its
 table path is measured against our bare engine with the same policy.
 
@@ -29,7 +30,8 @@ The contenders run in interleaved rounds and each keeps its best round,
 timed in CPU seconds of this process, so a busy machine slows them all
 alike. Printed: hands per second, decisions per
 hand (the two engines should make about as many), and our speed as a
-multiple of PokerKit's.
+multiple of PokerKit's, per hand and per decision (the table's bots size
+their raises at random, so at no-limit 3x4 their hands hold fewer decisions).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from rich.table import Table
 
 from pokerhouse.bots import RandomBot
 from pokerhouse.cards import Deck
+from pokerhouse.cli.simulate import LOG_SIZE as SIMULATE_LOG_SIZE
 from pokerhouse.engine import Action, ActionKind, Hand
 from pokerhouse.games import new_hand
 from pokerhouse.games.razz import RazzSpec
@@ -102,7 +105,14 @@ def our_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
 
 def table_hands(game: str, spec: object, count: int, rng: random.Random) -> int:
     """Play ``count`` hands at a table of random bots, as ``simulate`` does; the decisions."""
-    table = PokerTable(game, seats=PLAYERS, spec=spec, limits=TableLimits(1, STACK), rng=rng)
+    table = PokerTable(
+        game,
+        seats=PLAYERS,
+        spec=spec,
+        limits=TableLimits(1, STACK),
+        rng=rng,
+        log_size=SIMULATE_LOG_SIZE,
+    )
     table.apply(SitTogether(tuple((seat, f"bot{seat}", STACK) for seat in range(PLAYERS))))
     bots = [RandomBot(rng=random.Random(rng.getrandbits(32))) for _ in range(PLAYERS)]
     decisions = 0
@@ -224,6 +234,10 @@ class Contender:
     def rate(self) -> float:
         return self.count / self.best
 
+    @property
+    def decision_rate(self) -> float:
+        return self.decisions / self.best
+
 
 def warm_up() -> None:
     """Build the evaluators' tables (once per process) before any clock starts."""
@@ -291,7 +305,16 @@ def contenders(quick: bool) -> list[Contender]:
 
 def report(console: Console, field: list[Contender], rounds: int) -> None:
     table = Table(title=f"Full {PLAYERS}-handed hands, best of {rounds} rounds")
-    columns = ("game", "engine", "hands", "hands/s", "decisions/hand", "× PokerKit", "× bare")
+    columns = (
+        "game",
+        "engine",
+        "hands",
+        "hands/s",
+        "decisions/hand",
+        "× PokerKit",
+        "× PokerKit per decision",
+        "× bare",
+    )
     for column in columns:
         table.add_column(column, justify="left" if column in ("game", "engine") else "right")
     by_game: dict[str, dict[str, Contender]] = {}
@@ -300,11 +323,12 @@ def report(console: Console, field: list[Contender], rounds: int) -> None:
     for game, entries in by_game.items():
         peer, bare = entries.get("PokerKit"), entries["pokerhouse"]
         for contender in entries.values():
-            versus_peer = (
-                f"{contender.rate / peer.rate:.1f}"
-                if peer is not None and contender is not peer
-                else ""
-            )
+            versus_peer = per_decision = ""
+            if peer is not None and contender is not peer:
+                versus_peer = f"{contender.rate / peer.rate:.1f}"
+                # Decisions per second: the fair figure when a path makes fewer
+                # decisions a hand (the table's bots size their raises at random).
+                per_decision = f"{contender.decision_rate / peer.decision_rate:.1f}"
             versus_bare = (
                 f"{contender.rate / bare.rate:.2f}" if contender.name == TABLE_PATH else ""
             )
@@ -315,6 +339,7 @@ def report(console: Console, field: list[Contender], rounds: int) -> None:
                 f"{contender.rate:,.0f}",
                 f"{contender.decisions / contender.count:.1f}",
                 versus_peer,
+                per_decision,
                 versus_bare,
             )
     console.print(table)

@@ -20,9 +20,10 @@ True
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 
-from pokerhouse.bots.base import passive_action, require_decision, seeded
-from pokerhouse.engine.actions import Action, ActionKind, LegalAction
+from pokerhouse.bots.base import require_decision, seeded
+from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 
@@ -75,40 +76,47 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         """A random legal action for the seat to act."""
-        legal = require_decision(view)
+        legal = view.legal
+        if view.seat is None or view.to_act != view.seat or not legal.actions:
+            require_decision(view)  # raises: nothing to decide
         rng = self.rng
         # One set of the kinds on offer: asked about a dozen times a decision.
-        kinds = {action.kind for action in legal.actions}
-        if ActionKind.ACCEPT in kinds:
-            return Action(ActionKind.ACCEPT if rng.random() < self.accept else ActionKind.DECLINE)
-        if ActionKind.SHOW_HAND in kinds:
-            return Action(ActionKind.SHOW_HAND)
-        if ActionKind.LOOK in kinds and rng.random() < self.look:
-            return Action(ActionKind.LOOK)
-        if ActionKind.SHOW in kinds and rng.random() < self.show:
-            return Action(ActionKind.SHOW)
-        if ActionKind.SIDESHOW in kinds and rng.random() < self.sideshow:
-            return Action(ActionKind.SIDESHOW)
+        kinds = set(map(_KIND_OF, legal.actions))
+        if not kinds.isdisjoint(_EXTRAS):
+            if _ACCEPT in kinds:
+                return _ACCEPT_ACTION if rng.random() < self.accept else _DECLINE_ACTION
+            if _SHOW_HAND in kinds:
+                return _SHOW_HAND_ACTION
+            if _LOOK in kinds and rng.random() < self.look:
+                return _LOOK_ACTION
+            if _SHOW in kinds and rng.random() < self.show:
+                return _SHOW_ACTION
+            if _SIDESHOW in kinds and rng.random() < self.sideshow:
+                return _SIDESHOW_ACTION
         roll = rng.random()
-        free = ActionKind.CHECK in kinds
-        if roll < self.fold:
+        fold = self.fold
+        if roll < fold:
             # A free check is never folded: the fold share checks instead.
-            if free or ActionKind.FOLD not in kinds:
-                return passive_action(legal)
-            return Action.fold()
-        if roll < self.fold + self.raise_:
-            raised = self._raise(view, rng)
+            if _CHECK in kinds or _FOLD not in kinds:
+                return _passive(legal, kinds)
+            return _FOLD_ACTION
+        if roll < fold + self.raise_:
+            raised = self._raise(view, rng, kinds)
             if raised is not None:
                 return raised
-        return passive_action(legal)
+        return _passive(legal, kinds)
 
-    def _raise(self, view: View, rng: random.Random) -> Action | None:
-        """A sized action above the smallest (bets, raises, completions, big Teen Patti bets)."""
+    def _raise(self, view: View, rng: random.Random, kinds: set[ActionKind]) -> Action | None:
+        """A sized action above the smallest (bets, raises, completions, big Teen Patti bets).
+
+        A bet is a raise unless it is the only way to stay in (Teen Patti's minimum bet).
+        """
+        passive = not kinds.isdisjoint(_PASSIVE_KINDS)
         options = [
             action
-            for action in view.legal
+            for action in view.legal.actions
             if action.min_amount is not None
-            and (action.kind is not ActionKind.BET or _is_raise(view, action))
+            and (action.kind is not _BET or passive or action.max_amount != action.min_amount)
         ]
         if not options:
             return None
@@ -116,10 +124,32 @@ class RandomBot:
         return Action(option.kind, _random_amount(option, view.pot, rng))
 
 
-def _is_raise(view: View, option: LegalAction) -> bool:
-    """A bet is a raise unless it is the only way to stay in (Teen Patti's minimum bet)."""
-    passive = (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN)
-    return any(kind in view.legal for kind in passive) or option.max_amount != option.min_amount
+_KIND_OF = attrgetter("kind")
+_ACCEPT, _DECLINE, _SHOW_HAND = ActionKind.ACCEPT, ActionKind.DECLINE, ActionKind.SHOW_HAND
+_LOOK, _SHOW, _SIDESHOW = ActionKind.LOOK, ActionKind.SHOW, ActionKind.SIDESHOW
+_CHECK, _CALL, _BRING_IN = ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN
+_FOLD, _BET = ActionKind.FOLD, ActionKind.BET
+#: Kinds only some decisions offer (Teen Patti's, a showdown's): looked at only when present.
+_EXTRAS = frozenset({_ACCEPT, _SHOW_HAND, _LOOK, _SHOW, _SIDESHOW})
+# Actions are frozen values: the unsized ones are made once.
+_ACCEPT_ACTION, _DECLINE_ACTION = Action(_ACCEPT), Action(_DECLINE)
+_SHOW_HAND_ACTION, _LOOK_ACTION = Action(_SHOW_HAND), Action(_LOOK)
+_SHOW_ACTION, _SIDESHOW_ACTION = Action(_SHOW), Action(_SIDESHOW)
+_FOLD_ACTION = Action(_FOLD)
+_PASSIVE = tuple((kind, Action(kind)) for kind in (_CHECK, _CALL, _BRING_IN, _SHOW_HAND))
+_PASSIVE_KINDS = frozenset({_CHECK, _CALL, _BRING_IN})
+
+
+def _passive(legal: LegalActions, kinds: set[ActionKind]) -> Action:
+    """:func:`~pokerhouse.bots.base.passive_action`, given the set of the kinds on offer."""
+    for kind, action in _PASSIVE:
+        if kind in kinds:
+            return action
+    # None of passive_action's kinds is on offer: what it does next, its smallest sized action.
+    for option in legal.actions:
+        if option.min_amount is not None:
+            return Action(option.kind, option.min_amount)
+    return Action(legal.actions[0].kind)
 
 
 def _random_amount(option: LegalAction, pot: int, rng: random.Random) -> int:

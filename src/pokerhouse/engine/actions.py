@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
+from pokerhouse.engine.frozen import quick_init
 from pokerhouse.errors import IllegalAction, InvalidAction
 
 
@@ -91,6 +92,7 @@ def parse_amount(text: str) -> int:
     return amount
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision: a kind and, for bets and raises, an amount."""
@@ -158,6 +160,7 @@ class Action:
         return self.kind.value if self.amount is None else f"{self.kind.value} {self.amount}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LegalAction:
     """One allowed kind, with the smallest and largest amount where it is sized."""
@@ -174,6 +177,7 @@ class LegalAction:
         return f"{self.kind.value} {self.min_amount}-{self.max_amount}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     """The actions one seat may take now; :meth:`check` validates a proposed one.
@@ -226,6 +230,14 @@ class LegalActions:
 
         A call may omit its amount; other sized actions must give one.
         """
+        if type(action) is Action and action.amount is None:
+            # The commonest case, said first: an unsized kind on offer unsized.
+            kind = action.kind
+            for offered in self.actions:
+                if offered.kind is kind:
+                    if offered.min_amount is None:
+                        return action
+                    break
         if not isinstance(action, Action):
             raise InvalidAction("not_an_action", f"{action!r} is not an Action")
         if not isinstance(action.kind, ActionKind):

@@ -28,7 +28,6 @@ class Limit(StrEnum):
 
 def raise_bounds(
     limit: Limit,
-    *,
     current: int,
     last_raise: int,
     bet_size: int,
@@ -46,13 +45,17 @@ def raise_bounds(
     round and ``stack`` what it has behind. The result is capped to the seat's
     all-in total; when that is below the minimum, both bounds are the all-in.
     """
-    if limit is Limit.FIXED_LIMIT:
+    if limit is _FIXED_LIMIT:
         low = high = current + bet_size
     else:
         low = bet_size if current == 0 else current + max(last_raise, bet_size)
         # Pot-limit: call first, then raise by the pot after the call.
-        high = max(low, current + pot + to_call) if limit is Limit.POT_LIMIT else bet + stack
+        high = max(low, current + pot + to_call) if limit is _POT_LIMIT else bet + stack
     all_in = bet + stack
     if all_in < low:
         return all_in, all_in
     return low, min(high, all_in)
+
+
+# Read once: an enum member's class attribute lookup costs more than a global's.
+_FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT

@@ -36,6 +36,37 @@ _FOLD = LegalAction(ActionKind.FOLD)
 _CHECK = LegalAction(ActionKind.CHECK)
 _CALL = LegalAction(ActionKind.CALL)
 _SHOWDOWN_CHOICE = LegalActions((LegalAction(ActionKind.SHOW_HAND), LegalAction(ActionKind.MUCK)))
+# Enum members read once: a class attribute lookup costs more than a global's.
+_K_FOLD, _K_CHECK, _K_CALL = ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL
+_K_BET, _K_RAISE, _K_SHOW_HAND = ActionKind.BET, ActionKind.RAISE, ActionKind.SHOW_HAND
+_FIXED_LIMIT, _POT_LIMIT = Limit.FIXED_LIMIT, Limit.POT_LIMIT
+
+#: A sized option as ``(kind, smallest, largest)``: a bet, raise or completion.
+Sized = tuple[ActionKind, int, int]
+
+
+def betting_legal(call_total: int | None, stack_limit: int, sized: Sized | None) -> LegalActions:
+    """Fold, check (``call_total`` None) or call, and the ``sized`` option if any.
+
+    >>> betting_legal(None, 100, (ActionKind.BET, 2, 100)).kinds
+    (<ActionKind.FOLD: 'fold'>, <ActionKind.CHECK: 'check'>, <ActionKind.BET: 'bet'>)
+    """
+    # Built directly: a memo of them paid at a table only while the stacks were
+    # equal, and cost more than it saved once they drifted apart. The sized
+    # option alone repeats (fixed-limit bets), so that is made once per value.
+    passive = _CHECK if call_total is None else _CALL
+    if sized is None:
+        return LegalActions((_FOLD, passive), stack_limit, call_total)
+    option = _SIZED.get(sized)
+    if option is None:
+        if len(_SIZED) >= _SIZED_MEMO:
+            _SIZED.clear()
+        option = _SIZED[sized] = LegalAction(*sized)
+    return LegalActions((_FOLD, passive, option), stack_limit, call_total)
+
+
+_SIZED: dict[Sized, LegalAction] = {}
+_SIZED_MEMO = 1024
 
 
 def _check_showdown_settings(
@@ -56,6 +87,12 @@ def _check_showdown_settings(
             f"always_show must hold seat numbers 0 to {players - 1}, not {always_show!r}",
         )
     return seats
+
+
+#: The view's tuples of what everybody may see of the cards, and the street's name.
+DealtCards = tuple[
+    tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[bool, ...], ...], str | None
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +163,9 @@ class RoundHand(Hand):
         self._everyone_shows = False
         self._pots: list[Pot] = []
         self._legal: LegalActions | None = None
+        # What the cards show everybody (public cards, board, face up, street name):
+        # the same tuples for every view until a card is dealt or shown.
+        self._dealt: DealtCards | None = None
 
     # ---------------------------------------------------------------- hooks
 
@@ -157,30 +197,33 @@ class RoundHand(Hand):
         if street.burn:
             self.deck.burn()
             self._emit(CardBurned())
-        live = [seat for seat in range(self.players) if not self.folded[seat]]
-        for count, up in ((street.down, False), (street.up, True)):
-            for _ in range(count):
-                for seat in live:
-                    self._give(seat, self.deck.deal(seat), up)
+        folded = self.folded
+        live = [seat for seat in range(self.players) if not folded[seat]]
         dealt = street.down + street.up
-        for seat in live:
-            if dealt:
-                self._emit(
-                    CardsDealt(
-                        seat=seat,
-                        cards=tuple(self.cards[seat][-dealt:]),
-                        face_up=tuple(self.face_up[seat][-dealt:]),
-                    )
-                )
+        if dealt:
+            self._dealt = None
+            deck, held, face_up = self.deck, self.cards, self.face_up
+            public, revealed = self._public, self.revealed
+            down = street.down
+            # One card at a time round the live seats: the down cards, then the up ones.
+            for _ in range(dealt):
+                for seat in live:
+                    held[seat].append(deck.deal(seat))
+            # So each seat's new cards are ``down`` down cards then the up ones.
+            pattern = (False,) * down + (True,) * street.up
+            hidden = (None,) * down
+            emit = self._events.append
+            for seat in live:
+                new = tuple(held[seat][-dealt:])
+                face_up[seat] += pattern
+                public[seat] += new if revealed[seat] else hidden + new[down:]
+                # Positional: seat, cards, face_up.
+                emit(CardsDealt(seat, new, pattern))
         if street.board:
             cards = self.deck.deal_many(street.board)
+            self._dealt = None
             self.board.extend(cards)
             self._emit(BoardDealt(cards=cards))
-
-    def _give(self, seat: int, card: Card, up: bool) -> None:
-        self.cards[seat].append(card)
-        self.face_up[seat] += (up,)
-        self._public[seat] += (card if up or self.revealed[seat] else None,)
 
     # ---------------------------------------------------------------- queries
 
@@ -217,6 +260,7 @@ class RoundHand(Hand):
         # The cache is derived state: leave it out so equal hands pickle equal.
         state = self.__dict__.copy()
         state["_legal"] = None
+        state["_dealt"] = None
         return state
 
     def _compute_legal(self) -> LegalActions:
@@ -229,22 +273,13 @@ class RoundHand(Hand):
 
     def _betting_actions(self, seat: int) -> LegalActions:
         stack = self._stacks[seat]
-        to_call = self.current_bet - self.bets[seat]
-        actions = [_FOLD]
-        call_total = None
-        if to_call <= 0:
-            actions.append(_CHECK)
-        else:
-            actions.append(_CALL)
-            call_total = self.bets[seat] + min(to_call, stack)
-        sized = self._sized_action(seat, stack, to_call)
-        if sized is not None:
-            actions.append(sized)
-        return LegalActions(
-            tuple(actions), stack_limit=self.bets[seat] + stack, call_total=call_total
-        )
+        bet = self.bets[seat]
+        to_call = self.current_bet - bet
+        call_total = None if to_call <= 0 else bet + min(to_call, stack)
+        return betting_legal(call_total, bet + stack, self._sized_action(seat, stack, to_call))
 
-    def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
+    def _sized_action(self, seat: int, stack: int, to_call: int) -> Sized | None:
+        """The bet or raise ``seat`` may make, as ``(kind, smallest, largest)``, if any."""
         if stack <= to_call or not self.can_raise[seat]:
             return None
         cap = self._max_raises()
@@ -252,18 +287,21 @@ class RoundHand(Hand):
             return None
         if not self._another_can_bet(seat):
             return None
+        current = self.current_bet
+        limit = self.limit
+        # Positional: limit, current, last_raise, bet_size, pot (only pot-limit
+        # reads it), to_call, bet, stack.
         low, high = raise_bounds(
-            self.limit,
-            current=self.current_bet,
-            last_raise=self.last_raise,
-            bet_size=self.bet_size,
-            pot=self.pot_total,
-            to_call=to_call,
-            bet=self.bets[seat],
-            stack=stack,
+            limit,
+            current,
+            self.last_raise,
+            self.bet_size,
+            self.pot_total if limit is _POT_LIMIT else 0,
+            to_call,
+            self.bets[seat],
+            stack,
         )
-        kind = ActionKind.BET if self.current_bet == 0 else ActionKind.RAISE
-        return LegalAction(kind, low, high)
+        return (_K_BET if current == 0 else _K_RAISE, low, high)
 
     def _another_can_bet(self, seat: int) -> bool:
         """Whether a seat other than ``seat`` can still put chips in (else raising is moot)."""
@@ -274,27 +312,39 @@ class RoundHand(Hand):
         return False
 
     def _view(self, seat: int | None) -> RoundView:
-        cards = list(self._public)
-        if seat is not None:
-            cards[seat] = tuple(self.cards[seat])
-        street = self.street
+        dealt = self._dealt
+        if dealt is None:
+            street = self.street
+            dealt = self._dealt = (
+                tuple(self._public),
+                tuple(self.board),
+                tuple(self.face_up),
+                street.name if street is not None else None,
+            )
+        public, board, face_up, street_name = dealt
+        if seat is None:
+            cards = public
+        else:
+            mine = list(public)
+            mine[seat] = tuple(self.cards[seat])
+            cards = tuple(mine)
         return RoundView(
             self.game,
             seat,
-            street.name if street is not None else None,
+            street_name,
             tuple(self._stacks),
             tuple(self.bets),
             tuple(self.contributed),
-            tuple(cards),
-            tuple(self.board),
+            cards,
+            board,
             tuple(self.folded),
             tuple(self.all_in),
             self.to_act,
-            self._legal_for(seat),
+            self.legal_actions() if seat is not None and seat == self.to_act else NO_ACTIONS,
             self.is_over,
             self.current_bet,
             self.bets_and_raises,
-            tuple(self.face_up),
+            face_up,
             self._bring_in_seat(),
         )
 
@@ -312,14 +362,14 @@ class RoundHand(Hand):
                 amount = min(self.ante, self._stacks[seat])
                 if amount:
                     self._put_in(seat, amount)
-                    self._emit(AntePosted(seat=seat, amount=amount))
+                    self._emit(AntePosted(seat, amount))
             # Antes are dead money, not this round's bets.
             self.bets = [0] * self.players
         self._next_street()
 
     def _put_in(self, seat: int, amount: int) -> int:
         self.bets[seat] += amount
-        return super()._put_in(seat, amount)
+        return Hand._put_in(self, seat, amount)
 
     def _live(self) -> list[int]:
         return [seat for seat in range(self.players) if not self.folded[seat]]
@@ -335,7 +385,8 @@ class RoundHand(Hand):
                 self._showdown()
                 return
             street = self.streets[self.street_index]
-            self._emit(StreetStarted(street=street.name))
+            self._dealt = None
+            self._emit(StreetStarted(street.name))
             self._deal_street(street)
             self._reset_round()
             if not self._open_street():
@@ -352,14 +403,19 @@ class RoundHand(Hand):
         self.raises = 0
         self.bets_and_raises = 0
         self.last_aggressor = None
-        self.needs_action = [self._can_act(seat) for seat in range(n)]
+        # Who can act: neither folded nor all in.
+        self.needs_action = [
+            not folded and not all_in
+            for folded, all_in in zip(self.folded, self.all_in, strict=True)
+        ]
         self.can_raise = list(self.needs_action)
         self.bet_faced = [0] * n
 
     def _begin_betting(self, first: int) -> bool:
         """Set the first seat to act; False when no betting can happen this street."""
         able = sum(self.needs_action)
-        owes = any(
+        # Bets are never negative: with no bet to match nobody owes (every new street).
+        owes = self.current_bet > 0 and any(
             self._can_act(seat) and self.bets[seat] < self.current_bet
             for seat in range(self.players)
         )
@@ -382,7 +438,7 @@ class RoundHand(Hand):
     def _apply(self, action: Action) -> None:
         self._legal = None
         if self._showdown_queue:
-            self._showdown_choice(action.kind is ActionKind.SHOW_HAND)
+            self._showdown_choice(action.kind is _K_SHOW_HAND)
             return
         seat = self.to_act
         assert seat is not None
@@ -392,26 +448,21 @@ class RoundHand(Hand):
     def _apply_bet(self, seat: int, action: Action) -> None:
         kind = action.kind
         before = self.bets[seat]
-        if kind is ActionKind.FOLD:
+        if kind is _K_FOLD:
             self.folded[seat] = True
-        elif kind is ActionKind.CALL:
+        elif kind is _K_CALL:
             self._put_in(seat, min(self.current_bet - before, self._stacks[seat]))
-            action = Action(kind)
-        elif kind is not ActionKind.CHECK:
+            if action.amount is not None:
+                action = Action(kind)
+        elif kind is not _K_CHECK:
             assert action.amount is not None
             self._raise_to(seat, action.amount, kind)
         self.needs_action[seat] = False
         self.can_raise[seat] = False
         self.bet_faced[seat] = self.current_bet
-        self._emit(
-            ActionTaken(
-                seat=seat,
-                action=action,
-                added=self.bets[seat] - before,
-                total=self.bets[seat],
-                all_in=self.all_in[seat],
-            )
-        )
+        total = self.bets[seat]
+        # Positional: seat, action, added, total, all_in (the commonest event).
+        self._events.append(ActionTaken(seat, action, total - before, total, self.all_in[seat]))
 
     def _raise_to(self, seat: int, total: int, kind: ActionKind) -> None:
         """Bet, raise or complete to ``total``.
@@ -429,7 +480,7 @@ class RoundHand(Hand):
         self.bets_and_raises += 1
         self.current_bet = current = max(self.current_bet, total)
         self.last_aggressor = seat
-        reopen_at = current - self._full_raise(ActionKind.RAISE)
+        reopen_at = current - self._full_raise(_K_RAISE)
         for other in range(self.players):
             if other != seat and self._can_act(other) and self.bets[other] < current:
                 self.needs_action[other] = True
@@ -438,7 +489,7 @@ class RoundHand(Hand):
 
     def _full_raise(self, kind: ActionKind) -> int:
         """The smallest increment that counts as a full bet or raise."""
-        if self.limit is Limit.FIXED_LIMIT or self.current_bet == 0:
+        if self.limit is _FIXED_LIMIT or self.current_bet == 0:
             return self.bet_size
         return max(self.last_raise, self.bet_size)
 
@@ -457,9 +508,14 @@ class RoundHand(Hand):
     def _end_round(self) -> None:
         """Return the part of the top bet that nobody called."""
         self.to_act = None
-        order = sorted(range(self.players), key=lambda s: self.bets[s], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.bets[top] - self.bets[second]
+        bets = self.bets
+        # Only a top bet above every other bet has a part nobody called.
+        top_bet = max(bets)
+        if bets.count(top_bet) == 1:
+            top = bets.index(top_bet)
+            excess = top_bet - sorted(bets)[-2]
+        else:
+            top, excess = -1, 0
         if excess > 0:
             self._stacks[top] += excess
             self.bets[top] -= excess
@@ -529,6 +585,7 @@ class RoundHand(Hand):
         self._showdown_queue.pop(0)
         self._shown_values[seat] = self._values[seat]
         self.revealed[seat] = True
+        self._dealt = None
         self._public[seat] = tuple(self.cards[seat])
         self._emit(
             HandShown(seat=seat, cards=tuple(self.cards[seat]), description=self._describe(seat))

@@ -17,11 +17,16 @@ from pokerhouse.cards import Card, Deck
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.events import ActionTaken, BoardDealt, DeckReshuffled
-from pokerhouse.engine.rounds import RoundHand, Street
+from pokerhouse.engine.rounds import RoundHand, Sized, Street
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import checks
 
 _FOLD = LegalAction(ActionKind.FOLD)
+_COMPLETE = ActionKind.COMPLETE
+#: Each card's rank as a low card: ace 1, two 2 ... king 13 (cards are 4 * rank + suit).
+_LOW_RANK = tuple(((card >> 2) + 1) % 13 + 1 for card in range(52))
+#: Each card's place in :func:`bring_in_key`'s order (king of spades highest).
+_BRING_IN_ORDER = tuple(((card >> 2) + 1) % 13 * 4 + (card & 3) for card in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +78,19 @@ def low_board_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ..
     >>> low_board_key(parse_cards("8c 7d 4h 2s")) < low_board_key(parse_cards("8d 7c 5h As"))
     True
     """
+    return _ranks_key([((card >> 2) + 1) % 13 + 1 for card in cards])  # ace 1 ... king 13
+
+
+_SINGLES = tuple((1,) * count for count in range(8))
+
+
+def _ranks_key(ranks: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`low_board_key` of cards given by their low ranks (ace 1 ... king 13)."""
+    if len(set(ranks)) == len(ranks):
+        # No pair (the common board): every group is one card, highest rank first.
+        return _SINGLES[len(ranks)], tuple(sorted(ranks, reverse=True))
     counts: dict[int, int] = {}
-    for card in cards:
-        rank = ((card >> 2) + 1) % 13 + 1  # ace 1 ... king 13
+    for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
     return tuple(count for _, count in groups), tuple(rank for rank, _ in groups)
@@ -117,6 +132,8 @@ class RazzHand(RoundHand):
         self.spec = spec
         self.bring_in_seat: int | None = None
         self._openers: list[int] = []
+        # Each seat's up cards by low rank (ace 1 ... king 13), as they are dealt.
+        self._up_ranks: list[list[int]] = [[] for _ in stacks]
         self._start()
 
     # ------------------------------------------------------------ sizes and caps
@@ -130,22 +147,20 @@ class RazzHand(RoundHand):
             return None
         return self.spec.max_raises + 1
 
-    def _completing(self) -> bool:
-        return self.street_index == 0 and self.current_bet < self.spec.small_bet
-
-    def _sized_action(self, seat: int, stack: int, to_call: int) -> LegalAction | None:
-        if not self._completing():
-            return super()._sized_action(seat, stack, to_call)
+    def _sized_action(self, seat: int, stack: int, to_call: int) -> Sized | None:
+        # Past the completion (third street's bet below the small bet completes).
+        if self.street_index != 0 or self.current_bet >= self.spec.small_bet:
+            return RoundHand._sized_action(self, seat, stack, to_call)
         if stack <= to_call or not self.can_raise[seat] or not self._another_can_bet(seat):
             return None
         total = min(self.spec.small_bet, self.bets[seat] + stack)
-        return LegalAction(ActionKind.COMPLETE, total, total)
+        return (_COMPLETE, total, total)
 
     def _full_raise(self, kind: ActionKind) -> int:
         if kind is ActionKind.COMPLETE:
             # Completing to the small bet is the street's full bet.
             return self.spec.small_bet - self.current_bet
-        return super()._full_raise(kind)
+        return RoundHand._full_raise(self, kind)
 
     # ------------------------------------------------------------ who acts first
 
@@ -155,7 +170,9 @@ class RazzHand(RoundHand):
         able = [seat for seat in range(self.players) if self._can_act(seat)]
         if len(able) < 2:
             return True
-        door = max(range(self.players), key=lambda seat: bring_in_key(self.cards[seat][2]))
+        # The highest up card by bring_in_key, read from a table of all 52 cards.
+        cards = self.cards
+        door = max(range(self.players), key=lambda seat: _BRING_IN_ORDER[cards[seat][2]])
         # A bring-in player all-in for the ante is skipped: the next seat brings in.
         seat = next(
             s % self.players for s in range(door, door + self.players) if s % self.players in able
@@ -170,12 +187,11 @@ class RazzHand(RoundHand):
         if self.street_index == 4 and len(self._openers) >= 4 and self._openers[3] in live:
             first = self._openers[3]
         else:
-            first = min(live, key=lambda seat: (low_board_key(self._up_cards(seat)), seat))
+            # The seat breaks ties between equal boards: the first clockwise.
+            up_ranks = self._up_ranks
+            first = min([(_ranks_key(up_ranks[seat]), seat) for seat in live])[1]
         self._openers.append(first)
         return first
-
-    def _up_cards(self, seat: int) -> list[Card]:
-        return [c for c, up in zip(self.cards[seat], self.face_up[seat], strict=True) if up]
 
     # ------------------------------------------------------------ the bring-in
 
@@ -190,10 +206,13 @@ class RazzHand(RoundHand):
                 complete = min(self.spec.small_bet, stack)
                 actions.append(LegalAction(ActionKind.COMPLETE, complete, complete))
             return LegalActions(tuple(actions), stack_limit=stack)
-        return super()._compute_legal()
+        return RoundHand._compute_legal(self)
 
     def _bring_in_seat(self) -> int | None:
-        return self.bring_in_seat if self._awaiting_bring_in() else None
+        # _awaiting_bring_in, inline: every view asks.
+        if self.street_index == 0 and self.current_bet == 0 and not self.is_over:
+            return self.bring_in_seat
+        return None
 
     def _awaiting_bring_in(self) -> bool:
         return self.street_index == 0 and self.current_bet == 0 and not self.is_over
@@ -204,7 +223,7 @@ class RazzHand(RoundHand):
             self._legal = None
             self._start_third_street(seat, action)
             return
-        super()._apply(action)
+        RoundHand._apply(self, action)
 
     def _start_third_street(self, seat: int, action: Action) -> None:
         if action.kind is ActionKind.BRING_IN:
@@ -230,9 +249,17 @@ class RazzHand(RoundHand):
     # ------------------------------------------------------------ dealing
 
     def _deal_street(self, street: Street) -> None:
-        live = len(self._live())
+        live = self.folded.count(False)
         if street.name != "seventh" or self.deck.remaining >= live + 1:
-            super()._deal_street(street)
+            RoundHand._deal_street(self, street)
+            if street.up:
+                # A street's up cards are dealt after its down cards: each live
+                # seat's last ``street.up`` cards.
+                up, cards, folded = street.up, self.cards, self.folded
+                for seat, ranks in enumerate(self._up_ranks):
+                    if not folded[seat]:
+                        for card in cards[seat][-up:]:
+                            ranks.append(_LOW_RANK[card])
             return
         # Short deck: burned cards go back into the stub; if that is still too
         # few, one community card face up plays for everybody.
@@ -242,6 +269,7 @@ class RazzHand(RoundHand):
             super()._deal_street(Street(street.name, down=1, big_bet=True))
             return
         card = self.deck.deal()
+        self._dealt = None
         self.board.append(card)
         self._emit(BoardDealt(cards=(card,)))
 
@@ -251,4 +279,6 @@ class RazzHand(RoundHand):
         return evaluate.low_value(self.cards[seat] + self.board)
 
     def _describe(self, seat: int) -> str:
-        return evaluate.low(self.cards[seat] + self.board).description
+        # The showdown has the value already; the description follows from it alone.
+        value = self._values.get(seat)
+        return evaluate.low_description(value if value is not None else self._hand_value(seat))

@@ -105,4 +105,6 @@ class ThreeByFourHand(RoundHand):
         return evaluate.high_value(self.cards[seat] + self.board)
 
     def _describe(self, seat: int) -> str:
-        return evaluate.high(self.cards[seat] + self.board).description
+        # The showdown has the value already; the description follows from it alone.
+        value = self._values.get(seat)
+        return evaluate.high_description(value if value is not None else self._hand_value(seat))

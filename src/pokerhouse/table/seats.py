@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerhouse.engine.frozen import quick_init
 from pokerhouse.table.errors import TableError
 
 
@@ -65,6 +66,7 @@ class Seat:
     bonus: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """A snapshot of one occupied seat.

@@ -51,7 +51,9 @@ from pokerhouse.engine.events import (
     Viewer,
     check_viewer,
     for_seat,
+    renumber,
 )
+from pokerhouse.engine.frozen import quick_init
 from pokerhouse.engine.hand import Hand, View
 from pokerhouse.errors import EngineFault, InvalidSpec, OutOfTurn, PokerError
 from pokerhouse.games import GameInfo, WagerRules, get_game
@@ -109,6 +111,7 @@ _DEFAULTS = (
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """One finished hand: the table seats that played and each one's result (net of rake)."""
@@ -120,6 +123,11 @@ class HandSummary:
     hand: Hand = field(repr=False, compare=False)
     rake: int = 0
     voided: bool = False
+
+
+def _in_table_seats(event: Event, seats: tuple[int, ...] | None) -> Event:
+    """A logged event in table seat numbers (``seats``: the map of a hand's own event)."""
+    return event if seats is None else renumber(event, seats)
 
 
 class Table:
@@ -187,7 +195,9 @@ class Table:
         self.boxes_per_player = boxes_per_player if info.banked else 1
         self._rng: RandomSource = rng if rng is not None else secrets.SystemRandom()
         self._seats: list[Seat | None] = [None] * size
-        self._log: deque[Logged] = deque(maxlen=log_size)
+        # The events kept, each with the seat map of a hand's own events (see
+        # Logged): numbered from ``seq - len(_log) + 1``, the numbers are gapless.
+        self._log: deque[tuple[Event, tuple[int, ...] | None]] = deque(maxlen=log_size)
         # Events of the command being applied, with the seat map of a hand's own events.
         self._pending: list[tuple[Event, tuple[int, ...] | None]] = []
         #: The sequence number of the last event (0 before the first).
@@ -205,6 +215,8 @@ class Table:
         #: The table seats of the hand dealt last, in hand order (kept after it ends).
         self.last_hand_seats: tuple[int, ...] = ()
         self._timeouts: dict[int, int] = {}
+        # The closing event of the hand that ended last (what its summary reads).
+        self._last_end: TableHandEnded | HandVoided | None = None
         # Chips that came to the table and left it, for the conservation check.
         self._chips_in = house_bankroll
         self._chips_out = 0
@@ -250,10 +262,16 @@ class Table:
         finally:
             # A refused command raises before its first change, so it emitted nothing.
             events, self._pending = self._pending, []
+        return self._number(events)
+
+    def _number(self, events: list[tuple[Event, tuple[int, ...] | None]]) -> tuple[Logged, ...]:
+        """Give a command's events their sequence numbers and keep them in the log."""
         seq = self.seq
-        logged = tuple(Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1))
+        logged = tuple(
+            [Logged(seq + n, event, seats) for n, (event, seats) in enumerate(events, 1)]
+        )
         self.seq = seq + len(logged)
-        self._log.extend(logged)
+        self._log.extend(events)
         return logged
 
     def check(self, command: Sit | AddChips) -> None:
@@ -318,12 +336,15 @@ class Table:
     @property
     def log(self) -> tuple[Logged, ...]:
         """The events kept (all of them, unless ``log_size`` bounds them), numbered."""
-        return tuple(self._log)
+        first = self.seq - len(self._log) + 1
+        return tuple(
+            [Logged(first + n, event, seats) for n, (event, seats) in enumerate(self._log)]
+        )
 
     @property
     def events(self) -> tuple[Event, ...]:
         """The events of :attr:`log`, without their numbers (server-side: unfiltered)."""
-        return tuple(logged.event for logged in self._log)
+        return tuple([_in_table_seats(event, seats) for event, seats in self._log])
 
     @property
     def hand_number(self) -> int | None:
@@ -340,13 +361,14 @@ class Table:
         check_viewer(viewer)
         if seq > self.seq or seq < 0:
             return None
-        if seq < self.seq and (not self._log or self._log[0].seq > seq + 1):
+        first = self.seq - len(self._log) + 1
+        if seq < self.seq and (not self._log or first > seq + 1):
             return None
-        skip = seq - self._log[0].seq + 1 if self._log else 0
+        skip = seq - first + 1 if self._log else 0
         shown: list[tuple[int, Event | None]] = []
-        for index, logged in enumerate(self._log):
+        for index, (event, seats) in enumerate(self._log):
             if index >= skip:
-                shown.append((logged.seq, for_seat(logged.event, viewer)))
+                shown.append((first + index, for_seat(_in_table_seats(event, seats), viewer)))
         return shown
 
     def seat(self, seat: int) -> SeatInfo | None:
@@ -446,27 +468,40 @@ class Table:
         self.apply(StartHand(deck))
         hand = self.last_hand
         assert hand is not None
-        while self.hand is not None:
-            seat = self.to_act()
-            assert seat is not None
-            self.apply(Act(seat, policy(seat, self.view(seat))))
+        # What ``apply(Act(seat, policy(seat, self.view(seat))))`` does for each
+        # decision, without the checks that the seat to act passes by definition.
+        while (current := self.hand) is not None:
+            index = current.to_act
+            assert index is not None
+            seat = self.hand_seats[index]
+            action = policy(seat, current._view(index))
+            events = self._pending
+            try:
+                self._act_in_turn(current, seat, index, action, False, 0)
+            except BaseException:
+                self._pending = []
+                raise
+            # Numbered as apply numbers them; nobody asked for the Logged values.
+            self.seq += len(events)
+            if self._log.maxlen != 0:
+                self._log.extend(events)
+            events.clear()
         return self.last_summary(hand)
 
     def last_summary(self, hand: Hand) -> HandSummary:
-        """The summary of the hand that just ended (from its closing events)."""
-        for logged in reversed(self._log):
-            event = logged.event
-            if isinstance(event, TableHandEnded):
-                return HandSummary(
-                    number=event.number,
-                    seats=event.seats,
-                    net=dict(zip(event.seats, event.net, strict=True)),
-                    house=event.house,
-                    hand=hand,
-                    rake=event.rake,
-                )
-            if isinstance(event, HandVoided):
-                return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
+        """The summary of the hand that just ended (from its closing event)."""
+        event = self._last_end
+        if isinstance(event, TableHandEnded):
+            return HandSummary(
+                number=event.number,
+                seats=event.seats,
+                net=dict(zip(event.seats, event.net, strict=True)),
+                house=event.house,
+                hand=hand,
+                rake=event.rake,
+            )
+        if isinstance(event, HandVoided):
+            return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
         raise TableError("no_hand", "no hand has ended")
 
     # ------------------------------------------------------------ seating
@@ -648,6 +683,15 @@ class Table:
         if timed_out:
             player = self._occupant(seat).player
             self._emit(TimedOut(seat=seat, player=player, action=action))
+        self._act_in_turn(hand, seat, index, action, timed_out, before)
+
+    def _act_in_turn(
+        self, hand: Hand, seat: int, index: int, action: Action, timed_out: bool, before: int
+    ) -> None:
+        """Apply ``action`` for ``seat`` (hand seat ``index``), the seat to act.
+
+        A refused action takes back the events emitted since ``before``.
+        """
         try:
             hand.act(action, index)
         except EngineFault as fault:
@@ -668,11 +712,19 @@ class Table:
         events = hand.events_from(self._cursor)
         self._cursor += len(events)
         seats = self.hand_seats
-        pending = self._pending
-        for event in events:
-            # The table restates the hand's start and end by table seat.
+        # The table restates the hand's start and end by table seat.
+        if len(events) == 1:  # the commonest case: one action taken
+            event = events[0]
             if type(event) is not HandStarted and type(event) is not HandEnded:
-                pending.append((event, seats))
+                self._pending.append((event, seats))
+        else:
+            self._pending.extend(
+                [
+                    (event, seats)
+                    for event in events
+                    if type(event) is not HandStarted and type(event) is not HandEnded
+                ]
+            )
         if hand.is_over:
             self._end_hand(hand)
 
@@ -690,16 +742,15 @@ class Table:
         self.hands_played += 1
         self.hand = None
         self.hand_seats = ()
-        self._emit(
-            TableHandEnded(
-                number=self.hands_played,
-                seats=seats,
-                net=tuple(net),
-                house=house,
-                stacks=tuple(self._occupant(seat).stack for seat in seats),
-                rake=rake,
-            )
+        self._last_end = TableHandEnded(
+            number=self.hands_played,
+            seats=seats,
+            net=tuple(net),
+            house=house,
+            stacks=tuple(self._occupant(seat).stack for seat in seats),
+            rake=rake,
         )
+        self._emit(self._last_end)
         self._after_hand(seats)
 
     def _take_rake(self, hand: Hand, net: list[int]) -> int:
@@ -733,7 +784,8 @@ class Table:
         self.hands_played += 1
         self.hand = None
         self.hand_seats = ()
-        self._emit(HandVoided(number=self.hands_played, reason=reason))
+        self._last_end = HandVoided(number=self.hands_played, reason=reason)
+        self._emit(self._last_end)
         self._after_hand(seats, move_button=False)
 
     def _after_hand(self, seats: tuple[int, ...], move_button: bool = True) -> None:

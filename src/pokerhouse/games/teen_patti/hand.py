@@ -54,6 +54,8 @@ from pokerhouse.games.teen_patti.pots import teen_patti_pots
 from pokerhouse.games.teen_patti.spec import TeenPattiSpec
 from pokerhouse.games.teen_patti.view import TeenPattiView
 
+_SHOW, _SIDESHOW = ActionKind.SHOW, ActionKind.SIDESHOW
+
 HAND_SIZE = 3
 
 
@@ -142,10 +144,24 @@ class TeenPattiHand(Hand):
         return state
 
     def _view(self, seat: int | None) -> TeenPattiView:
+        sees = self._sees
         cards = tuple(
-            self.cards[owner] if self._sees(seat, owner) else (None,) * len(self.cards[owner])
-            for owner in range(self.players)
+            [
+                held if sees(seat, owner) else (None,) * len(held)
+                for owner, held in enumerate(self.cards)
+            ]
         )
+        # What a show or a sideshow would cost the seat to act, where it may ask
+        # (legal.cost_if_allowed for each, with the legal actions read once).
+        show_cost = sideshow_cost = None
+        to_act = self.to_act
+        if to_act is not None:
+            on_offer = self.legal_actions()
+            may_show, may_sideshow = _SHOW in on_offer, _SIDESHOW in on_offer
+            if may_show or may_sideshow:
+                cost = legal.show_cost(self, to_act)
+                show_cost = cost if may_show else None
+                sideshow_cost = cost if may_sideshow else None
         return TeenPattiView(
             self.game,
             seat,
@@ -163,8 +179,8 @@ class TeenPattiHand(Hand):
             self.stake,
             tuple(self.seen),
             self.spec.limit.value,
-            legal.cost_if_allowed(self, ActionKind.SHOW),
-            legal.cost_if_allowed(self, ActionKind.SIDESHOW),
+            show_cost,
+            sideshow_cost,
             self.sideshow,
             tuple(self.bets_made),
             tuple(self.bets_since_seen),

@@ -65,11 +65,30 @@ def legal_actions(hand: TeenPattiHand) -> LegalActions:
     if not hand.seen[seat]:
         actions.append(_LOOK)
     actions.append(_bet_bounds(hand, seat))
-    if refuse_show(hand, seat) is None:
+    if _may_show(hand, seat):
         actions.append(_SHOW)
-    if refuse_sideshow(hand, seat) is None:
+    if _may_sideshow(hand, seat):
         actions.append(_SIDESHOW)
     return LegalActions(tuple(actions), stack_limit=hand.stacks[seat])
+
+
+# Whether refuse_show and refuse_sideshow would find nothing against the move,
+# without building the error they would give: asked at every decision.
+
+
+def _may_show(hand: TeenPattiHand, seat: int) -> bool:
+    players = hand.in_hand()
+    if len(players) != 2:
+        return False
+    other = players[0] if players[1] == seat else players[1]
+    return not (hand.seen[seat] and not hand.seen[other])
+
+
+def _may_sideshow(hand: TeenPattiHand, seat: int) -> bool:
+    if not hand.spec.sideshow or not hand.seen[seat] or len(hand.in_hand()) < 3:
+        return False
+    target = sideshow_target(hand, seat)
+    return target is not None and hand.seen[target]
 
 
 def _bet_bounds(hand: TeenPattiHand, seat: int) -> LegalAction:

@@ -64,22 +64,29 @@ async def health(room: Harness) -> tuple[int, dict[str, object]]:
         return response.status_code, response.json()
 
 
+async def answer(person: Client, table_id: int) -> bool:
+    """Send the passive answer to the person's pending decision, if there is one."""
+    pending = decision_of(person, table_id)
+    if pending is None:
+        return False
+    _seq, hand, _seat, decision = pending
+    await person.send(
+        {
+            "type": "act",
+            "table": table_id,
+            "hand": hand,
+            "action": passive(decision, person),
+            "id": person.next_id(),
+        }
+    )
+    return True
+
+
 async def play(room: Harness, person: Client, table_id: int, steps: int) -> None:
     """Move the clock on ``steps`` times: bots act; the person answers each decision."""
     for _ in range(steps):
-        pending = decision_of(person, table_id)
-        if pending is not None:
-            _seq, hand, _seat, decision = pending
-            mark = len(person.frames)
-            await person.send(
-                {
-                    "type": "act",
-                    "table": table_id,
-                    "hand": hand,
-                    "action": passive(decision, person),
-                    "id": person.next_id(),
-                }
-            )
+        mark = len(person.frames)
+        if await answer(person, table_id):
             await person.wait_for(lambda f: f.get("type") in ("ack", "error"), after=mark)
         await room.clock.advance(1.0)
         await room.settle()
@@ -140,19 +147,7 @@ async def through_trouble(
         acted = False
         while runner.available:
             assert time.perf_counter() - broke < 3 * DEADLINE + 5, "the table never noticed"
-            pending = decision_of(person, table_id)
-            if pending is not None and not acted:
-                _seq, hand, _seat, decision = pending
-                await person.send(
-                    {
-                        "type": "act",
-                        "table": table_id,
-                        "hand": hand,
-                        "action": passive(decision, person),
-                        "id": person.next_id(),
-                    }
-                )
-                acted = True
+            acted = acted or await answer(person, table_id)
             await room.clock.advance(1.0)
             await asyncio.sleep(0.05)
         figures["noticed_s"] = time.perf_counter() - broke

@@ -28,7 +28,7 @@ them. So the room manages the oldest generation itself:
 - Every ``sweep`` seconds (an hour) the whole heap is unfrozen and
   collected once, so cyclic garbage made of objects frozen while they were
   alive (a long connection's, once it closes) is reclaimed after all: one
-  long pause an hour (about a second at 500 tables) rather than a leak.
+  long pause an hour (0.5 to 0.7 s at 500 tables) rather than a leak.
 
 """
 

@@ -85,8 +85,8 @@ class SqliteWriter:
         self._commits = 0
         #: The last background checkpoint (the reader's), while it runs or until it is read.
         self._background: Future[tuple[int, int, int]] | None = None
-        #: How many times the writer finished a checkpoint itself (the WAL then started over).
-        self.wal_restarts = 0
+        #: Checkpoints the writer finished itself (each lets the next write start the WAL over).
+        self.finished_checkpoints = 0
 
     async def submit(self, factory: UnitFactory[T], ctx: Context, *, heavy: bool) -> T:
         """Run a write unit: on the loop if the lock is free now, else in the thread."""
@@ -160,7 +160,7 @@ class SqliteWriter:
         except sqlite3.Error:
             return  # the next background checkpoint finds the WAL long again
         if frames == copied:
-            self.wal_restarts += 1
+            self.finished_checkpoints += 1
 
     def close(self) -> None:
         """Close the connection (after a last checkpoint) and the thread."""

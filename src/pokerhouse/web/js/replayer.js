@@ -9,6 +9,7 @@
 
 import { h, replace } from "./dom.js";
 import { cardRow, cardsName } from "./cards.js";
+import { handText } from "./handnames.js";
 import { t, formatChips } from "./i18n.js";
 
 const DEALER = -1;
@@ -155,13 +156,13 @@ function apply(doc, state, event) {
     case "hand_shown":
       if (seat === DEALER) {
         next.dealer.cards = reveal(next.dealer.cards, event.cards);
-        next.dealer.description = event.description;
+        next.dealer.description = handText(event.description);
       } else {
         s.cards = reveal(s.cards, event.cards);
         s.faceUp = s.cards.map(() => true);
-        s.shown = event.description;
+        s.shown = handText(event.description);
       }
-      return [next, t("hands.ev.hand_shown", { name, cards: cardsText(event.cards), hand: event.description })];
+      return [next, t("hands.ev.hand_shown", { name, cards: cardsText(event.cards), hand: handText(event.description) })];
     case "hand_mucked":
       return [next, t("hands.ev.hand_mucked", { name })];
     case "pot_awarded": {
@@ -172,15 +173,15 @@ function apply(doc, state, event) {
       const winners = event.winners.map((w) => nameOf(doc, w)).join(", ");
       const pot = event.pot === 0 ? t("hands.main_pot") : t("hands.side_pot", { number: event.pot });
       const text = t("hands.ev.pot_awarded", { winners, amount: formatChips(event.amount), pot });
-      return [next, event.description ? `${text} (${event.description})` : text];
+      return [next, event.description ? `${text} (${handText(event.description)})` : text];
     }
     case "bonus_settled":
       return [next, event.won
-        ? t("hands.ev.bonus_won", { name, amount: formatChips(event.paid), hand: event.description })
+        ? t("hands.ev.bonus_won", { name, amount: formatChips(event.paid), hand: handText(event.description) })
         : t("hands.ev.bonus_lost", { name, amount: formatChips(event.stake) })];
     case "dealer_qualified":
       return [next, t(event.qualifies ? "hands.ev.dealer_qualifies" : "hands.ev.dealer_not_qualified", {
-        hand: event.description,
+        hand: handText(event.description),
       })];
     case "box_settled": {
       const key = `hands.outcome.${event.outcome}`;

@@ -6,6 +6,7 @@
 // last hand's results.
 
 import { h, replace } from "../dom.js";
+import { handText } from "../handnames.js";
 import { actionBar } from "../table/actions.js";
 import { practiceOn, practicePanel, payTables, wagerForm } from "../table/casino.js";
 import { centre } from "../table/centre.js";
@@ -293,7 +294,7 @@ export function render(el, params, ctx) {
         h(
           "p",
           { class: "you-have", dataset: { seat } },
-          state.mySeats.size > 1 ? t("table.you_have_box", { seat: Number(seat) + 1, hand: facts.hand_name }) : t("table.you_have", { hand: facts.hand_name }),
+          state.mySeats.size > 1 ? t("table.you_have_box", { seat: Number(seat) + 1, hand: handText(facts.hand_name) }) : t("table.you_have", { hand: handText(facts.hand_name) }),
         ),
       );
   }

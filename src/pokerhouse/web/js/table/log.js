@@ -1,5 +1,7 @@
 // The table's events in words, for the action log (an aria-live region).
 
+import { handText } from "../handnames.js";
+
 const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
 
 /** "A♠" for "As"; "?" for a hidden card. */
@@ -43,7 +45,7 @@ export function describe(event, name, ctx, me, game = "") {
       return t("log.returned", { name: who(event.seat), amount: formatChips(event.amount) });
     case "hand_shown":
       return event.description
-        ? t("log.shows_named", { name: who(event.seat), cards: cards(event.cards), hand: event.description })
+        ? t("log.shows_named", { name: who(event.seat), cards: cards(event.cards), hand: handText(event.description) })
         : t("log.shows", { name: who(event.seat), cards: cards(event.cards) });
     case "hand_mucked":
       return t("log.mucks", { name: who(event.seat) });
@@ -51,7 +53,7 @@ export function describe(event, name, ctx, me, game = "") {
       return event.winners
         .map((seat, index) =>
           event.description
-            ? t("log.wins_with", { name: who(seat), amount: formatChips(event.shares[index]), hand: event.description })
+            ? t("log.wins_with", { name: who(seat), amount: formatChips(event.shares[index]), hand: handText(event.description) })
             : t("log.wins", { name: who(seat), amount: formatChips(event.shares[index]) }),
         )
         .join(" ");

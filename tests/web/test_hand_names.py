@@ -86,15 +86,15 @@ def test_russian_leaves_no_english(room: ServeProcess, browser: Any, names: list
     assert russian["Trail of aces"] == "Трейл тузов"
     assert russian["Pure sequence, A-K-Q"] == "Чистый сиквенс, A-K-Q"
     assert russian["K-Q-J-T-9 low"] == "K-Q-J-10-9, до короля"
-    assert russian["8-4-2 low so far, with two eights"] == "8-4-2, пока до восьмёрки; пара восьмёрок"
+    assert (
+        russian["8-4-2 low so far, with two eights"] == "8-4-2, пока до восьмёрки; пара восьмёрок"
+    )
     assert (
         russian["High card, ace, king, queen, seven, two"]
         == "Старшая карта: туз, король, дама, семёрка, двойка"
     )
 
 
-def test_a_name_the_client_does_not_know_is_shown_as_sent(
-    room: ServeProcess, browser: Any
-) -> None:
+def test_a_name_the_client_does_not_know_is_shown_as_sent(room: ServeProcess, browser: Any) -> None:
     odd = ["Pair of jokers", "Something new", ""]
     assert translate(room, browser, "ru", odd) == odd

@@ -98,7 +98,9 @@ def as_text(statement: Statement) -> str:
     """A statement as a plain table.
 
     >>> from pokerhouse.store import StatementLine, TransactionKind
-    >>> line = StatementLine(1, "grant:user:1", TransactionKind.GRANT, "new account", 0.0, 100, 100)
+    >>> line = StatementLine(
+    ...     1, "grant:user:1", TransactionKind.GRANT, "new account", 0.0, 100, 100, entry_id=1
+    ... )
     >>> print(as_text(Statement(1, "ann", (line,), 100, {})))  # doctest: +NORMALIZE_WHITESPACE
     ann (user 1): wallet 100, at tables 0, total 100
     time (UTC)           kind        amount   balance  key

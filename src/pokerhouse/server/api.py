@@ -23,6 +23,7 @@ from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
+from pokerhouse.server.paging import MAX_ID, BadPage, read_page
 from pokerhouse.store import AccountError, StoreError, User
 
 if TYPE_CHECKING:
@@ -35,8 +36,10 @@ TOP_UP_EVERY = 3600.0
 MAX_BODY = 4096
 #: The ``?format=`` of ``GET /api/hands/{id}``.
 HAND_FORMATS = ("json", "text", "phh")
-#: The largest id a row may have (a signed 64-bit integer).
-MAX_ID = 2**63 - 1
+#: ``?limit=`` of ``GET /api/me/hands``: the default and the most.
+HANDS_PAGE = (200, 200)
+#: ``?limit=`` of ``GET /api/me/ledger``: the default and the most.
+LEDGER_PAGE = (500, 500)
 
 
 class Credentials(msgspec.Struct, forbid_unknown_fields=True):
@@ -272,19 +275,43 @@ class Api:
         return JSONResponse({"tables": self.site.room.lobby()})
 
     async def my_hands(self, request: Request) -> Response:
-        """``GET /api/me/hands``: the player's hands, newest first."""
+        """``GET /api/me/hands``: the player's hands, newest first (``?limit=``, ``?before=``).
+
+        ``next`` is the ``before`` of the page after this one, or null: no older hands.
+        """
         user = await self.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
-        hands = await self.site.store.user_hands(user, limit=200)
-        return JSONResponse({"hands": [msgspec.to_builtins(hand) for hand in hands]})
+        try:
+            page = read_page(request.query_params, default=HANDS_PAGE[0], most=HANDS_PAGE[1])
+        except BadPage as error:
+            return problem(400, error.code, str(error))
+        # One hand past the page tells whether an older page exists.
+        hands = await self.site.store.user_hands(user, limit=page.limit + 1, before=page.before)
+        shown = hands[: page.limit]
+        return JSONResponse(
+            {
+                "hands": [msgspec.to_builtins(hand) for hand in shown],
+                "next": shown[-1].id if len(hands) > page.limit else None,
+            }
+        )
 
     async def my_ledger(self, request: Request) -> Response:
-        """``GET /api/me/ledger``: the wallet's statement with running balances."""
+        """``GET /api/me/ledger``: the wallet's statement with running balances.
+
+        ``?limit=`` lines ending before entry ``?before=``; ``next`` is the
+        ``before`` of the older page, or null when this page starts the statement.
+        """
         user = await self.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
-        statement = await self.site.store.ledger_statement(user, limit=500)
+        try:
+            page = read_page(request.query_params, default=LEDGER_PAGE[0], most=LEDGER_PAGE[1])
+        except BadPage as error:
+            return problem(400, error.code, str(error))
+        statement = await self.site.store.ledger_statement(
+            user, limit=page.limit, before=page.before
+        )
         return JSONResponse(
             {
                 "username": statement.username,
@@ -292,6 +319,7 @@ class Api:
                 "in_play": {str(k): v for k, v in statement.in_play.items()},
                 "lines": [
                     {
+                        "entry": line.entry_id,
                         "transaction": line.transaction_id,
                         "kind": str(line.kind),
                         "memo": line.memo,
@@ -301,6 +329,7 @@ class Api:
                     }
                     for line in statement.lines
                 ],
+                "next": statement.older,
             }
         )
 

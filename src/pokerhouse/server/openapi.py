@@ -29,6 +29,42 @@ _CSRF_HEADER = {
 }
 
 
+def _paged(summary: str, schema: str, what: str, most: int) -> dict[str, Any]:
+    """A ``GET`` of a list paged by key: ``?limit=`` (1 to ``most``) and ``?before=``."""
+    return {
+        "get": {
+            "summary": summary,
+            "parameters": [
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "required": False,
+                    "description": f"How many {what} (default and most {most}).",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": most},
+                },
+                {
+                    "name": "before",
+                    "in": "query",
+                    "required": False,
+                    "description": f"Only {what} older than this: the next of the page before.",
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+                },
+            ],
+            "responses": {
+                "200": _json({"$ref": f"#/components/schemas/{schema}"}, f"The {what}."),
+                "400": _problem("A limit or before out of range (bad_limit, bad_before)."),
+                "401": _problem("Not signed in."),
+            },
+        }
+    }
+
+
+_NEXT = {
+    "type": ["integer", "null"],
+    "description": "The before of the next older page; null when there is none.",
+}
+
+
 def _post(summary: str, ok: dict[str, Any], *, body: bool, extra: dict[str, Any]) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "summary": summary,
@@ -155,24 +191,15 @@ def openapi_document() -> dict[str, Any]:
                     "429": _problem("One top-up an hour."),
                 },
             ),
-            "/api/me/hands": {
-                "get": {
-                    "summary": "The player's hands, newest first",
-                    "responses": {
-                        "200": _json({"$ref": "#/components/schemas/HandList"}, "The hands."),
-                        "401": _problem("Not signed in."),
-                    },
-                }
-            },
-            "/api/me/ledger": {
-                "get": {
-                    "summary": "The wallet's statement with running balances",
-                    "responses": {
-                        "200": _json({"$ref": "#/components/schemas/Statement"}, "The statement."),
-                        "401": _problem("Not signed in."),
-                    },
-                }
-            },
+            "/api/me/hands": _paged(
+                "The player's hands, newest first, a page at a time", "HandList", "hands", 200
+            ),
+            "/api/me/ledger": _paged(
+                "The wallet's statement with running balances, a page at a time",
+                "Statement",
+                "lines",
+                500,
+            ),
             "/api/tables": {
                 "get": {
                     "summary": "The lobby: every table",
@@ -311,17 +338,37 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "HandList": {
                     "type": "object",
-                    "required": ["hands"],
-                    "properties": {"hands": {"type": "array", "items": {"type": "object"}}},
+                    "required": ["hands", "next"],
+                    "properties": {
+                        "hands": {"type": "array", "items": {"type": "object"}},
+                        "next": _NEXT,
+                    },
                 },
                 "Statement": {
                     "type": "object",
-                    "required": ["username", "wallet", "in_play", "lines"],
+                    "required": ["username", "wallet", "in_play", "lines", "next"],
                     "properties": {
                         "username": {"type": "string"},
                         "wallet": {"type": "integer"},
                         "in_play": {"type": "object"},
-                        "lines": {"type": "array", "items": {"type": "object"}},
+                        "lines": {
+                            "type": "array",
+                            "items": {"$ref": "#/components/schemas/StatementLine"},
+                        },
+                        "next": _NEXT,
+                    },
+                },
+                "StatementLine": {
+                    "type": "object",
+                    "required": ["entry", "transaction", "kind", "memo", "at", "amount", "balance"],
+                    "properties": {
+                        "entry": {"type": "integer"},
+                        "transaction": {"type": "integer"},
+                        "kind": {"type": "string"},
+                        "memo": {"type": "string"},
+                        "at": {"type": "number"},
+                        "amount": {"type": "integer"},
+                        "balance": {"type": "integer"},
                     },
                 },
                 "HandHistory": {

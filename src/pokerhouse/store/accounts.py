@@ -145,6 +145,8 @@ class StatementLine:
     created_at: float
     amount: int
     balance: int
+    #: The ledger entry's id: the statement's order, and the cursor for older pages.
+    entry_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +158,8 @@ class Statement:
     lines: tuple[StatementLine, ...]
     wallet: int
     in_play: dict[int, int]
+    #: ``before`` for the next older page (the oldest line's entry id), or None: no older lines.
+    older: int | None = None
 
     @property
     def total(self) -> int:

@@ -32,22 +32,31 @@ UNFINISHED = Stmt("SELECT id FROM hands WHERE status = 'running' ORDER BY id")
 UNFINISHED_AT = Stmt(
     "SELECT id FROM hands WHERE status = 'running' AND table_id = :table ORDER BY id"
 )
-USER_HANDS = Stmt(
+_USER_HANDS = (
     "SELECT h.id, h.table_id, h.number, h.game, h.status, h.started_at, h.finished_at, "
     "SUM(p.result) FROM hand_players p JOIN hands h ON h.id = p.hand_id "
-    "WHERE p.user_id = :user GROUP BY h.id, h.table_id, h.number, h.game, h.status, "
+    "WHERE p.user_id = :user {before}GROUP BY h.id, h.table_id, h.number, h.game, h.status, "
     "h.started_at, h.finished_at ORDER BY h.id DESC LIMIT :limit"
 )
+# Two statements, not one with ":before IS NULL OR ...": PostgreSQL cannot type a bare
+# NULL parameter, and the plain form keeps each plan simple. Hand ids are unique and
+# only grow, so "older than the oldest shown" is exactly "id below it" (keyset paging).
+USER_HANDS = Stmt(_USER_HANDS.format(before=""))
+USER_HANDS_BEFORE = Stmt(_USER_HANDS.format(before="AND h.id < :before "))
 HANDS_PLAYED = Stmt(
     "SELECT table_id, COUNT(*) FROM hands WHERE status = 'finished' GROUP BY table_id"
 )
 LAST_NUMBER = Stmt("SELECT MAX(number) FROM hands WHERE table_id = :table")
-STATEMENT = Stmt(
-    "SELECT t.id, t.key, t.kind, t.memo, t.created_at, e.amount, e.balance_after "
+_STATEMENT = (
+    "SELECT t.id, t.key, t.kind, t.memo, t.created_at, e.amount, e.balance_after, e.id "
     "FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id "
     "JOIN ledger_accounts a ON a.id = e.account_id "
-    "WHERE a.key = :key ORDER BY e.id DESC LIMIT :limit"
+    "WHERE a.key = :key {before}ORDER BY e.id DESC LIMIT :limit"
 )
+# Paged by entry id, the statement's order (index ix_ledger_entries_account covers it):
+# transaction ids need not follow the entries' order when writers overlap.
+STATEMENT = Stmt(_STATEMENT.format(before=""))
+STATEMENT_BEFORE = Stmt(_STATEMENT.format(before="AND e.id < :before "))
 IN_PLAY = Stmt(
     "SELECT table_id, balance FROM ledger_accounts "
     "WHERE kind = 'in-play' AND user_id = :user AND balance <> 0 ORDER BY table_id"
@@ -130,9 +139,18 @@ def unfinished_unit(ctx: Context, table_id: int | None) -> Unit[list[HandLog]]:
     return logs
 
 
-def user_hands_unit(ctx: Context, user_id: int, limit: int) -> Unit[list[HandSummary]]:
-    """A player's hands, newest first, with what they won or lost in each."""
-    rows = yield all_rows(USER_HANDS, user=user_id, limit=limit)
+def user_hands_unit(
+    ctx: Context, user_id: int, limit: int, before: int | None = None
+) -> Unit[list[HandSummary]]:
+    """A player's hands, newest first, with what they won or lost in each.
+
+    With ``before``, only hands whose id is below it: the page after one whose
+    oldest hand was ``before``.
+    """
+    if before is None:
+        rows = yield all_rows(USER_HANDS, user=user_id, limit=limit)
+    else:
+        rows = yield all_rows(USER_HANDS_BEFORE, user=user_id, limit=limit, before=before)
     return [
         HandSummary(
             int(r[0]),
@@ -159,16 +177,35 @@ def last_number_unit(ctx: Context, table_id: int) -> Unit[int]:
     return int(row[0]) if row is not None and row[0] is not None else 0
 
 
-def statement_unit(ctx: Context, user_id: int, username: str, limit: int) -> Unit[Statement]:
-    """The wallet's last ``limit`` entries (oldest first) with running balances."""
+def statement_unit(
+    ctx: Context, user_id: int, username: str, limit: int, before: int | None = None
+) -> Unit[Statement]:
+    """The wallet's last ``limit`` entries (oldest first) with running balances.
+
+    With ``before`` (an entry id), the last ``limit`` entries older than it.
+    ``older`` in the result is the cursor for the page before this one, if any.
+    """
     wallet = Account.wallet(user_id)
-    rows = yield all_rows(STATEMENT, key=wallet.key, limit=limit)
+    # One row past the page tells whether an older page exists, without a COUNT.
+    if before is None:
+        rows = yield all_rows(STATEMENT, key=wallet.key, limit=limit + 1)
+    else:
+        rows = yield all_rows(STATEMENT_BEFORE, key=wallet.key, limit=limit + 1, before=before)
+    page = rows[:limit]
     lines = tuple(
         StatementLine(
-            int(r[0]), r[1], TransactionKind(r[2]), r[3], float(r[4]), int(r[5]), int(r[6])
+            int(r[0]),
+            r[1],
+            TransactionKind(r[2]),
+            r[3],
+            float(r[4]),
+            int(r[5]),
+            int(r[6]),  # balance_after: stored per entry, so right on any page
+            int(r[7]),
         )
-        for r in reversed(rows)
+        for r in reversed(page)
     )
+    older = lines[0].entry_id if len(rows) > limit else None
     balance = yield from balance_unit(ctx, wallet)
     in_play = {int(r[0]): int(r[1]) for r in (yield all_rows(IN_PLAY, user=user_id))}
-    return Statement(user_id, username, lines, balance, in_play)
+    return Statement(user_id, username, lines, balance, in_play, older)

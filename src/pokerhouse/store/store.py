@@ -258,13 +258,20 @@ class Store:
             key, "top-up", {ISSUER: -check_amount(amount, "funding"), HOUSE: amount}, memo=memo
         )
 
-    async def ledger_statement(self, user: User | int | str, *, limit: int = 100) -> Statement:
-        """The wallet's last ``limit`` entries with running balances, and chips at tables."""
+    async def ledger_statement(
+        self, user: User | int | str, *, limit: int = 100, before: int | None = None
+    ) -> Statement:
+        """The wallet's last ``limit`` entries with running balances, and chips at tables.
+
+        ``before`` (an entry id: a page's ``older``) asks for the entries older
+        than it, so a client pages back through the whole statement.
+        """
         found = user if isinstance(user, User) else await self.get_user(user)
         if type(limit) is not int or not 1 <= limit <= 100_000:
             raise AccountError("bad_limit", f"a limit is 1 to 100000 lines, not {limit!r}")
+        _check_before(before)
         return await self._db.read(
-            lambda ctx: reports.statement_unit(ctx, found.id, found.username, limit)
+            lambda ctx: reports.statement_unit(ctx, found.id, found.username, limit, before)
         )
 
     async def check(self) -> CheckReport:
@@ -413,12 +420,18 @@ class Store:
         """The logs of running hands (to resume at start-up), oldest first."""
         return await self._db.read(lambda ctx: reports.unfinished_unit(ctx, table_id))
 
-    async def user_hands(self, user: User | int, *, limit: int = 50) -> list[HandSummary]:
-        """A player's hands, newest first, with their result in each."""
+    async def user_hands(
+        self, user: User | int, *, limit: int = 50, before: int | None = None
+    ) -> list[HandSummary]:
+        """A player's hands, newest first, with their result in each.
+
+        ``before`` (a hand id: the oldest hand shown) asks for the hands older than it.
+        """
         user_id = _user_id(user)
         if type(limit) is not int or not 1 <= limit <= 10_000:
             raise AccountError("bad_limit", f"a limit is 1 to 10000 hands, not {limit!r}")
-        return await self._db.read(lambda ctx: reports.user_hands_unit(ctx, user_id, limit))
+        _check_before(before)
+        return await self._db.read(lambda ctx: reports.user_hands_unit(ctx, user_id, limit, before))
 
     async def last_hand_number(self, table_id: int) -> int:
         """The highest hand number ``table_id`` has used (0 before its first hand).
@@ -440,6 +453,19 @@ def _user_id(user: object) -> int:
     if type(user) is int and user >= 1:
         return user
     raise AccountError("unknown_user", f"a user is a User or a user id, not {user!r}")
+
+
+#: The largest row id a database holds (a signed 64-bit integer): the top of ``before``.
+MAX_ROW_ID = 2**63 - 1
+
+
+def _check_before(before: object) -> None:
+    """Refuse a ``before`` cursor that is not a row id (None: the newest page)."""
+    if before is None:
+        return
+    # type() is int, not isinstance: True is not a cursor.
+    if type(before) is not int or not 1 <= before <= MAX_ROW_ID:
+        raise AccountError("bad_before", f"before is a row id from 1 to 2**63-1, not {before!r}")
 
 
 def _to_table(

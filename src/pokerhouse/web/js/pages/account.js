@@ -1,9 +1,9 @@
-// My account: the balance, the ledger statement (paged) and a bankroll chart
-// (inline SVG, drawn here, no library) with its text alternative.
+// My account: the balance, the ledger statement (paged, older lines on demand)
+// and a bankroll chart (inline SVG, drawn here, no library) with its text alternative.
 
 import { h, replace } from "../dom.js";
 import { has } from "../i18n.js";
-import { pager } from "../pager.js";
+import { olderList } from "../older.js";
 import { errorText, when } from "./hands.js";
 
 export const route = "/account";
@@ -32,17 +32,31 @@ export function render(el, params, ctx) {
     .then(([me, ledger, lobby]) => {
       if (!alive) return;
       const page = Number(params.query.get("page") || "1");
+      let drawn = chart(ledger.lines, ctx);
       replace(body,
         balance(me, new Map(lobby.tables.map((table) => [table.id, table.name])), ctx),
-        chart(ledger.lines, ctx),
+        drawn,
         h("section", { "aria-labelledby": "statement-title" },
           h("h2", { id: "statement-title" }, t("account.statement")),
           ledger.lines.length
-            ? pager({
-              items: [...ledger.lines].reverse(), size: PAGE_SIZE, page, t,
+            ? olderList({
+              items: [...ledger.lines].reverse(), next: ledger.next, size: PAGE_SIZE, page, t,
               label: t("account.statement_pages"),
+              more: t("account.show_older"),
+              shown: (count, total) => t("account.older_shown", { count, total }),
+              failed: (error) => errorText(error, t),
               onpage: (n) => ctx.navigate(`/account?page=${n}`),
               draw: (slice) => statement(slice, ctx),
+              fetchOlder: async (before) => {
+                const older = await ctx.api.get(`/api/me/ledger?before=${encodeURIComponent(before)}`);
+                return { items: [...older.lines].reverse(), next: older.next };
+              },
+              // The chart follows the statement back in time (it wants the oldest first).
+              onchange: (items) => {
+                const redrawn = chart([...items].reverse(), ctx);
+                drawn.replaceWith(redrawn);
+                drawn = redrawn;
+              },
             })
             : h("p", {}, t("account.no_lines"))));
     })

@@ -1,8 +1,9 @@
-// My hands: every hand I was dealt in, newest first, paged, with a link to replay each.
+// My hands: every hand I was dealt in, newest first, paged (older hands on demand),
+// with a link to replay each.
 
 import { h, replace } from "../dom.js";
 import { has } from "../i18n.js";
-import { pager } from "../pager.js";
+import { olderList } from "../older.js";
 
 export const route = "/hands";
 export const nav = { key: "hands.nav", order: 30, signedIn: true };
@@ -31,11 +32,18 @@ export function render(el, params, ctx) {
         return;
       }
       const page = Number(params.query.get("page") || "1");
-      replace(body, pager({
-        items: hands, size: PAGE_SIZE, page, t,
+      replace(body, olderList({
+        items: hands, next: mine.next, size: PAGE_SIZE, page, t,
         label: t("hands.pages"),
+        more: t("hands.show_older"),
+        shown: (count, total) => t("hands.older_shown", { count, total }),
+        failed: (error) => errorText(error, t),
         onpage: (n) => ctx.navigate(`/hands?page=${n}`),
         draw: (slice) => handsTable(slice, names, ctx),
+        fetchOlder: async (before) => {
+          const older = await ctx.api.get(`/api/me/hands?before=${encodeURIComponent(before)}`);
+          return { items: older.hands, next: older.next };
+        },
       }));
     })
     .catch((error) => {

@@ -10,6 +10,7 @@ that is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -127,13 +128,19 @@ def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Ite
     folder = tmp_path_factory.mktemp("web-room")
     path = folder / "room.db"
     shutil.copy(sqlite_template, path)
-    url = f"sqlite:///{path}"
-    server = start_room(url, folder)
+    with checked_room(f"sqlite:///{path}", folder) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def checked_room(db_url: str, folder: Path) -> Iterator[ServeProcess]:
+    """The test room served over ``db_url``; stopped, then its ledger checked."""
+    server = start_room(db_url, folder)
     try:
         yield server
     finally:
         server.stop()
-    report = _run(check(url))
+    report = _run(check(db_url))
     assert report.ok, report.summary()
 
 

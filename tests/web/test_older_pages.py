@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from pokerhouse.store import Batch, HandStart, Store, TableConfig
-from tests.conftest import _run, check
+from tests.conftest import _run
 from tests.server.process import ServeProcess
-from tests.web.conftest import PASSWORD, start_room
+from tests.web.conftest import PASSWORD, checked_room
 from tests.web.pages import Person, axe_violations, person
 
 #: More than one server page of each: the ledger sends 500 lines, the hand list 200 hands.
@@ -65,13 +65,8 @@ def served(
     shutil.copy(sqlite_template, folder / "room.db")
     url = f"sqlite:///{folder / 'room.db'}"
     _run(_history(url))
-    server = start_room(url, folder)
-    try:
+    with checked_room(url, folder) as server:
         yield server
-    finally:
-        server.stop()
-    report = _run(check(url))
-    assert report.ok, report.summary()
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from pokerhouse.cli import main
+from pokerhouse.store import Store
+from tests.conftest import FAST_HASHER
 
 
 def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
@@ -38,6 +41,30 @@ def test_create_show_and_check(
     assert main(["ledger", "check", "--database-url", db_url]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1 and out[0].startswith("ledger ok: 2 transactions, 4 entries")
+
+
+async def test_ledger_show_pages_back(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    store = await Store.open(db_url, password_hasher=FAST_HASHER)
+    try:
+        ann = await store.create_user("ann", None, bot=True, grant=100)
+        for n in range(4):
+            await store.top_up(ann, n + 1, key=f"top-up:ann:{n}")
+    finally:
+        await store.close()
+    show = ["ledger", "show", "ann", "--json", "--limit", "2", "--database-url", db_url]
+    assert await asyncio.to_thread(main, show) == 0
+    newest = json.loads(capsys.readouterr().out)
+    assert [line["amount"] for line in newest["lines"]] == [3, 4]
+    before = ["--before", str(newest["older"])]
+    assert await asyncio.to_thread(main, [*show, *before]) == 0
+    older = json.loads(capsys.readouterr().out)
+    assert [line["amount"] for line in older["lines"]] == [1, 2]
+    assert older["lines"][-1]["balance"] == 103 and older["older"] is not None
+    text = ["ledger", "show", "ann", "--limit", "2", "--database-url", db_url]
+    assert await asyncio.to_thread(main, text) == 0
+    assert f"older lines: --before {newest['older']}" in capsys.readouterr().out
+    assert await asyncio.to_thread(main, [*show, "--before", "0"]) == 2
+    assert "[bad_before]" in capsys.readouterr().err
 
 
 def test_bad_input_is_exit_2_with_a_code(

@@ -33,6 +33,10 @@ def register(subparsers: Any) -> None:
     show = actions.add_parser("show", help="a player's statement with running balance")
     show.add_argument("name", help="the username")
     show.add_argument("--limit", type=int, default=50, help="how many lines, the latest (50)")
+    show.add_argument(
+        "--before", type=int, default=None, metavar="ENTRY",
+        help="the lines older than this entry (an earlier page's 'older')",
+    )  # fmt: skip
     show.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_url_option(show)
     show.set_defaults(handler=run_show)
@@ -59,7 +63,7 @@ def run_show(args: argparse.Namespace) -> int:
     async def show() -> Statement:
         store = await Store.open(args.database_url)
         try:
-            return await store.ledger_statement(args.name, limit=args.limit)
+            return await store.ledger_statement(args.name, limit=args.limit, before=args.before)
         finally:
             await store.close()
 
@@ -79,8 +83,10 @@ def as_dict(statement: Statement) -> dict[str, Any]:
         "wallet": statement.wallet,
         "in_play": {str(table): chips for table, chips in statement.in_play.items()},
         "total": statement.total,
+        "older": statement.older,
         "lines": [
             {
+                "entry": line.entry_id,
                 "transaction": line.transaction_id,
                 "time": line.created_at,
                 "kind": line.kind.value,
@@ -118,4 +124,6 @@ def as_text(statement: Statement) -> str:
         memo = f"  {line.memo}" if line.memo else ""
         amounts = f"{line.amount:>+8,} {line.balance:>9,}"
         lines.append(f"{when:<20} {line.kind.value:<10} {amounts}  {line.key}{memo}")
+    if statement.older is not None:
+        lines.append(f"older lines: --before {statement.older}")
     return "\n".join(lines)

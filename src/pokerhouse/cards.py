@@ -304,6 +304,19 @@ class Deck:
         deck._cards = list(reversed(cards))
         return deck
 
+    @classmethod
+    def shuffled(cls, rng: RandomSource, reshuffle: RandomSource) -> Deck:
+        """A deck shuffled by ``rng`` whose later reshuffles (Razz's short seventh street)
+        are ``reshuffle``'s: what a stored order and a stored seed deal again exactly.
+
+        >>> one = Deck.shuffled(random.Random(3), random.Random(9))
+        >>> one.order() == Deck.from_order(one.order(), random.Random(9)).order()
+        True
+        """
+        deck = cls(rng)
+        deck._rng = reshuffle
+        return deck
+
     def __len__(self) -> int:
         return len(self._cards)
 

@@ -85,3 +85,59 @@ def test_bad_fault_settings_are_refused(tmp_path: Path, line: str) -> None:
     with pytest.raises(InvalidSpec) as caught:
         load_config(str(path))
     assert caught.value.code == "bad_config"
+
+
+def test_hostile_client_settings_come_from_room_toml(tmp_path: Path) -> None:
+    settings, _ = load_config(
+        _config(
+            tmp_path,
+            "sockets_per_account = 4\nsockets_per_address = 32\nhashes_per_address = 1\n"
+            "request_head_seconds = 2.5\nmetrics = true\n"
+            'forwarded_allow_ips = ["10.0.0.5", "192.168.0.0/24", "::1"]\n'
+            'allowed_hosts = ["Poker.Example.com", "*.example.org", "*"]',
+        )
+    )
+    assert (settings.sockets_per_account, settings.sockets_per_address) == (4, 32)
+    assert settings.hashes_per_address == 1
+    assert settings.request_head_seconds == 2.5
+    assert settings.metrics is True
+    assert settings.forwarded_allow_ips == ("10.0.0.5", "192.168.0.0/24", "::1")
+    assert settings.allowed_hosts == ("poker.example.com", "*.example.org", "*")
+
+
+def test_hostile_client_defaults_are_safe() -> None:
+    settings, _ = load_config(None)
+    assert (settings.sockets_per_account, settings.sockets_per_address) == (16, 64)
+    assert settings.hashes_per_address == 2
+    assert settings.request_head_seconds == 10.0
+    # No proxy is believed, no name beyond loopback and --host is answered, no /metrics.
+    assert settings.forwarded_allow_ips == () and settings.allowed_hosts == ()
+    assert settings.metrics is False
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "sockets_per_account = 0",
+        "sockets_per_address = 1.5",
+        "hashes_per_address = -1",
+        "hashes_per_address = true",
+        "request_head_seconds = 0",
+        "request_head_seconds = 'ten'",
+        "metrics = 1",
+        'metrics = "yes"',
+        'forwarded_allow_ips = "127.0.0.1"',
+        'forwarded_allow_ips = ["*"]',
+        'forwarded_allow_ips = ["proxy.example.com"]',
+        "forwarded_allow_ips = [1]",
+        'allowed_hosts = "example.com"',
+        'allowed_hosts = ["example.com:8000"]',
+        'allowed_hosts = ["http://example.com"]',
+        'allowed_hosts = ["exa mple.com"]',
+        'allowed_hosts = [""]',
+    ],
+)
+def test_bad_hostile_client_settings_are_refused(tmp_path: Path, line: str) -> None:
+    with pytest.raises(InvalidSpec) as caught:
+        load_config(_config(tmp_path, line))
+    assert caught.value.code == "bad_config"

@@ -286,3 +286,30 @@ def test_a_name_cannot_forge_a_line() -> None:
     with pytest.raises(HistoryError, match="expected 5 player names") as caught:
         to_text(hand_24(), names=["Ann"])  # type: ignore[arg-type]
     assert caught.value.code == "bad_names"
+
+
+def test_text_numbers_the_seats_as_the_table_does() -> None:
+    """A table numbers its seats; the hand's own seats start left of the button."""
+    at_table = [4, 6, 0, 1, 2]  # hand seat 0 sits in table seat 4, printed "Seat 5"
+    text = to_text(hand_24(), 2, seats=at_table)  # type: ignore[arg-type]
+    lines = text.splitlines()
+    assert lines[1] == "View: Seat 1's"
+    assert lines[2:7] == [
+        "Seat 5: 6,600,000 in chips",
+        "Seat 7: 5,425,000 in chips",
+        "Seat 1: 4,575,000 in chips",
+        "Seat 2: 7,050,000 in chips",
+        "Seat 3: 6,050,000 in chips",
+    ]
+    assert "Seat 5 brings in for 50,000" in lines
+    named = to_text(hand_24(), 2, names=list("ABCDE"), seats=at_table)  # type: ignore[arg-type]
+    assert named.splitlines()[1:3] == ["View: C's (Seat 1)", "Seat 5: A (6,600,000 in chips)"]
+
+
+@pytest.mark.parametrize(
+    "seats", [[0, 1, 2, 3], [0, 0, 1, 2, 3], [0, 1, 2, 3, -1], [0, 1, 2, 3, True]]
+)
+def test_text_refuses_table_seats_that_do_not_fit_the_hand(seats: list[object]) -> None:
+    with pytest.raises(HistoryError) as caught:
+        to_text(hand_24(), 2, seats=seats)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_seats"

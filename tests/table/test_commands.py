@@ -137,29 +137,65 @@ def test_a_hands_events_reach_the_stream_in_table_seats() -> None:
 
 def test_since_gives_placeholders_for_what_a_viewer_may_not_see_and_none_past_the_buffer() -> None:
     table = Table("3x4", seats=2, rng=random.Random(3), log_size=50)
-    table.apply(Sit(0, "Ann", 100))
-    table.apply(Sit(1, "Bob", 100))
+    table.apply(Sit(0, "Ann", 100, account=1))
+    table.apply(Sit(1, "Bob", 100, account=2))
     mark = table.seq
     table.apply(StartHand())
-    for_ann = table.since(mark, 0)
+    for_ann = table.since(mark, 1)
     for_spectator = table.since(mark, None)
     assert for_ann is not None and for_spectator is not None
     assert [seq for seq, _ in for_ann] == list(range(mark + 1, table.seq + 1))
+    anns = [e for _, e in for_ann if isinstance(e, CardsDealt) and e.seat == 0]
     bobs = [e for _, e in for_ann if isinstance(e, CardsDealt) and e.seat == 1]
+    assert anns and all(card is not None for card in anns[0].cards)
     assert bobs and all(card is None for card in bobs[0].cards)
     assert all(
         all(card is None for card in e.cards) for _, e in for_spectator if isinstance(e, CardsDealt)
     )
-    assert table.since(table.seq, 0) == []
-    assert table.since(table.seq + 1, 0) is None
+    assert table.since(table.seq, 1) == []
+    assert table.since(table.seq + 1, 1) is None
     while table.seq < 200:
         seat = table.to_act() if table.hand is not None else None
         if seat is None:
             table.apply(StartHand())
         else:
             table.apply(Act(seat, table.default_action(seat)))
-    assert table.since(mark, 0) is None  # long gone from a 50-event buffer
+    assert table.since(mark, 1) is None  # long gone from a 50-event buffer
     assert len(table.log) == 50
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_next_occupant_never_reads_what_its_last_one_was_dealt(game: str) -> None:
+    """Events are read by the accounts that held their seats when they happened."""
+    table = Table(game, seats=3, rng=random.Random(11), limits=TableLimits(1, 1000), log_size=None)
+    table.apply(SitTogether(((0, "Ann", 300, 1), (1, "Bob", 300, 2), (2, "Cy", 300, 3))))
+    mark = table.seq
+    table.apply(StartHand())
+    table.apply(Leave(1))  # Bob leaves at the end of the hand
+    while table.hand is not None:
+        seat = table.to_act()
+        assert seat is not None
+        table.apply(Act(seat, table.default_action(seat)))
+    assert table.seat(1) is None
+    table.apply(Sit(1, "Dee", 300, account=4))
+    bob = table.since(mark, 2)
+    dee = table.since(mark, 4)
+    assert bob is not None and dee is not None
+    bobs_cards = [
+        card
+        for _, event in bob
+        if isinstance(event, CardsDealt) and event.seat == 1 and event.owner_sees
+        for card in event.cards
+    ]
+    assert all(card is not None for card in bobs_cards)
+    assert bobs_cards or game == "teen-patti"  # a Teen Patti hand is dealt blind
+    for _, event in dee:
+        if isinstance(event, CardsDealt) and event.seat == 1:
+            assert all(
+                card is None or up for card, up in zip(event.cards, event.face_up, strict=True)
+            ), event
+        readable = None if event is None else for_seat(event, None)
+        assert event == readable, f"Dee reads more than a spectator: {event}"
 
 
 # ---------------------------------------------------------------- clocks and timeouts
@@ -169,7 +205,7 @@ def test_a_razz_bring_in_that_times_out_posts_the_bring_in() -> None:
     """The bring-in may not fold (it is forced): out of time, it posts the bring-in."""
     for deal in range(20):
         table = seated("razz", players=3)
-        table.apply(StartHand(Deck(random.Random(deal))))
+        table.apply(StartHand(Deck(random.Random(deal)).order()))
         seat = table.to_act()
         assert seat is not None
         legal = table.view(seat).legal

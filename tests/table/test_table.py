@@ -63,7 +63,7 @@ def check_or_call(seat: int, view: View) -> Action:
 
 def start(table: Table, deck: Deck | None = None) -> Hand:
     """Deal a hand through the table's one door; the hand dealt."""
-    table.apply(StartHand(deck))
+    table.apply(StartHand(None if deck is None else deck.order()))
     assert table.last_hand is not None
     return table.last_hand
 
@@ -164,7 +164,7 @@ def test_button_moves_past_busted_players() -> None:
     table.apply(Sit(3, "Di", 100))
     # Hand seats: Bob, Cy, Di, Ann.
     deck = three_by_four_deck(["2c 3d 7h", "As Ad Ah", "9c 9d 4s", "Kc Qd 8s"], "Ks 5c Jd 6h")
-    summary = table.play_hand(check_or_call, deck)
+    summary = table.play_hand(check_or_call, StartHand(deck.order()))
     assert summary.net[1] == -1
     assert PlayerBusted(seat=1, player="Bob") in table.events
     assert table.seat(1).busted  # type: ignore[union-attr]
@@ -331,7 +331,7 @@ def test_rebuy_brings_a_busted_player_back() -> None:
     table.apply(Sit(2, "Cy", 100))
     table.apply(Sit(3, "Di", 100))
     deck = three_by_four_deck(["2c 3d 7h", "As Ad Ah", "9c 9d 4s", "Kc Qd 8s"], "Ks 5c Jd 6h")
-    table.play_hand(check_or_call, deck)
+    table.play_hand(check_or_call, StartHand(deck.order()))
     assert table.seat(1).busted  # type: ignore[union-attr]
     table.apply(AddChips(1, 80))
     info = table.seat(1)

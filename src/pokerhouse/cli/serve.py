@@ -7,7 +7,8 @@ room's timings:
 .. code-block:: toml
 
     [room]
-    hand_pause = 2.0          # seconds between hands
+    hand_pause = 5.0          # seconds a finished hand stays on show before the next deal
+    bots_pause = 2.0          # the same when only bots played it
     bot_think = [0.5, 1.5]    # a bot's pause before it acts
     window_seconds = 10       # Casino Hold'em's betting window
     registrations_per_hour = 30   # new accounts one address may open an hour
@@ -16,6 +17,16 @@ room's timings:
     max_buffer = 1048576      # bytes a client may leave unread before it is cut off
     database_seconds = 5      # deadline of every database call
     retry_seconds = 1         # a table whose database failed tries to reload this often
+    stall_seconds = 30        # a peer that reads nothing for this long is dropped (TCP)
+    lease_seconds = 10        # a table's lease lasts this long unless renewed
+    gc_freeze = false         # the room's own garbage-collection policy instead of CPython's
+    sockets_per_account = 16  # websockets one account may hold open
+    sockets_per_address = 64  # websockets one address may hold open
+    hashes_per_address = 2    # password hashes (logins, sign-ups) in flight per address
+    request_head_seconds = 10 # a request's head must arrive within this many seconds
+    forwarded_allow_ips = []  # proxies trusted for X-Forwarded-For (none), e.g. ["10.0.0.5"]
+    allowed_hosts = []        # Host names besides loopback and --host, e.g. ["poker.example.com"]
+    metrics = false           # serve GET /metrics (Prometheus)
 
     [[tables]]
     name = "Razz 5/10, ante 1"
@@ -34,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -44,12 +56,26 @@ from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
 
 _ROOM_KEYS = {
-    "hand_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
+    "hand_pause", "bots_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
     "registrations_per_hour", "argon2",
-    "ping_seconds", "max_buffer", "retry_seconds", "database_seconds",
+    "ping_seconds", "max_buffer", "retry_seconds", "database_seconds", "stall_seconds",
+    "lease_seconds", "gc_freeze",
+    "sockets_per_account", "sockets_per_address", "hashes_per_address",
+    "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
 }  # fmt: skip
 #: Keys that must be more than zero (a zero ping or deadline would mean "never").
-_POSITIVE_SECONDS = ("ping_seconds", "retry_seconds", "database_seconds")
+_POSITIVE_SECONDS = (
+    "ping_seconds", "retry_seconds", "database_seconds", "stall_seconds", "lease_seconds",
+    "request_head_seconds",
+)  # fmt: skip
+#: Keys that are whole numbers from 1.
+_COUNTS = (
+    "log_size", "grant", "registrations_per_hour", "max_buffer",
+    "sockets_per_account", "sockets_per_address", "hashes_per_address",
+)  # fmt: skip
+#: A Host name room.toml may allow: a DNS name or an address, ``*.`` before a domain, or ``*``.
+_LABEL = r"[a-z0-9]([a-z0-9-]*[a-z0-9])?"
+_HOST = re.compile(rf"^(\*|(\*\.)?{_LABEL}(\.{_LABEL})*|[0-9a-f:.]+)$")
 _TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
 
 
@@ -106,7 +132,7 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
         if not (isinstance(think, list) and len(think) == 2 and all(_seconds(x) for x in think)):
             raise InvalidSpec("bad_config", f"{path}: bot_think is [low, high] seconds")
         values["bot_think"] = (float(think[0]), float(think[1]))
-    for key in ("hand_pause", "window_seconds", "away_seconds"):
+    for key in ("hand_pause", "bots_pause", "window_seconds", "away_seconds"):
         if key in values and not _seconds(values[key]):
             raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds >= 0")
     for key in _POSITIVE_SECONDS:
@@ -114,11 +140,19 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
             raise InvalidSpec("bad_config", f"{path}: {key} is a number of seconds > 0")
         if key in values:
             values[key] = float(values[key])
-    for key in ("log_size", "grant", "registrations_per_hour", "max_buffer"):
+    for key in _COUNTS:
         if key in values and (type(values[key]) is not int or values[key] < 1):
             raise InvalidSpec("bad_config", f"{path}: {key} is a whole number >= 1")
     if "argon2" in values:
         values["argon2"] = _argon2(path, values["argon2"])
+    if "gc_freeze" in values and type(values["gc_freeze"]) is not bool:
+        raise InvalidSpec("bad_config", f"{path}: gc_freeze is true or false")
+    if "metrics" in values and type(values["metrics"]) is not bool:
+        raise InvalidSpec("bad_config", f"{path}: metrics is true or false")
+    if "forwarded_allow_ips" in values:
+        values["forwarded_allow_ips"] = _proxies(path, values["forwarded_allow_ips"])
+    if "allowed_hosts" in values:
+        values["allowed_hosts"] = _hosts(path, values["allowed_hosts"])
     settings = RoomSettings(**values)
     tables = data.get("tables")
     if tables is None:
@@ -152,6 +186,35 @@ def _argon2(path: str, value: object) -> tuple[int, int, int]:
     )
 
 
+def _proxies(path: str, value: object) -> tuple[str, ...]:
+    """``forwarded_allow_ips``: a list of IP addresses or networks (no ``*``: name them)."""
+    from pokerhouse.server.guards import check_proxy
+
+    if isinstance(value, list) and all(isinstance(x, str) for x in value):
+        try:
+            return tuple(check_proxy(x) for x in value)
+        except ValueError:
+            pass
+    raise InvalidSpec(
+        "bad_config",
+        f"{path}: forwarded_allow_ips is a list of the proxies' IP addresses or networks, "
+        'e.g. ["10.0.0.5", "192.168.0.0/24"]',
+    )
+
+
+def _hosts(path: str, value: object) -> tuple[str, ...]:
+    """``allowed_hosts``: a list of host names (no port), ``*.domain`` or ``*``."""
+    if isinstance(value, list) and all(
+        isinstance(x, str) and len(x) <= 253 and _HOST.match(x.lower()) for x in value
+    ):
+        return tuple(x.lower() for x in value)
+    raise InvalidSpec(
+        "bad_config",
+        f"{path}: allowed_hosts is a list of host names without ports, "
+        'e.g. ["poker.example.com", "*.example.org"]',
+    )
+
+
 def _seconds(value: object) -> bool:
     return type(value) in (int, float) and value >= 0  # type: ignore[operator]
 
@@ -160,10 +223,12 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
 
-    from pokerhouse.server.app import Site, create_app
+    from pokerhouse.server.app import create_app
+    from pokerhouse.server.guards import uvicorn_options
+    from pokerhouse.server.listener import listening_socket
     from pokerhouse.server.logs import configure
     from pokerhouse.server.protocol import MAX_SOCKET_FRAME
-    from pokerhouse.server.sockets import uvicorn_ws
+    from pokerhouse.server.site import Site
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:
@@ -172,13 +237,14 @@ def run(args: argparse.Namespace) -> int:
     configure(args.log_level, args.log_format)
     site = Site(database_url(args.database_url), settings=settings, tables=tables)
     config = uvicorn.Config(
-        create_app(site),
+        create_app(site, host=args.host),
+        # The request-head bound, and X-Forwarded-For only from the configured proxies.
+        **uvicorn_options(site),
         host=args.host,
         port=args.port,
         log_level=args.log_level,
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
-        ws=uvicorn_ws(),
         ws_max_size=MAX_SOCKET_FRAME,
         # Frames are small JSON: compressing each one costs more CPU than it saves on
         # the wire, and a per-socket deflate context costs memory per connection.
@@ -188,6 +254,18 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,
     )
     server = uvicorn.Server(config)
+    try:
+        sock = listening_socket(args.host, args.port, stall_seconds=settings.stall_seconds)
+    except OSError as error:
+        raise InvalidSpec(
+            "bad_port", f"cannot listen on {args.host}:{args.port}: {error}"
+        ) from None
     print(f"pokerhouse: the room opens at http://{args.host}:{args.port}", flush=True)
-    server.run()
+    if args.host in ("0.0.0.0", "::") and not settings.allowed_hosts:
+        print(
+            "pokerhouse: only loopback Host names are answered: name the room's in room.toml's "
+            "allowed_hosts",
+            flush=True,
+        )
+    server.run(sockets=[sock])
     return 0

@@ -64,6 +64,7 @@ from pokerhouse.errors import HistoryError, PokerError
 from pokerhouse.games import get_game
 from pokerhouse.games.casino_holdem.events import (
     BonusPosted,
+    BonusResult,
     BonusSettled,
     BoxSettled,
     DealerQualified,
@@ -102,7 +103,11 @@ def chips(amount: int) -> str:
 
 
 def to_text(
-    hand: Hand | HandRecord, seat: Viewer = None, *, names: Sequence[str] | None = None
+    hand: Hand | HandRecord,
+    seat: Viewer = None,
+    *,
+    names: Sequence[str] | None = None,
+    seats: Sequence[int] | None = None,
 ) -> str:
     """The hand as text for ``seat`` (``None``: a spectator; ``SERVER``: every card).
 
@@ -111,6 +116,9 @@ def to_text(
     ``names`` (one a seat, in seat order, as in PHH's ``players``) calls the
     players by name; names that cannot tell the players apart (empty after
     dropping control characters, or repeated) are left out for seat numbers.
+    ``seats`` gives each hand seat's seat at its table (counted from 0), so
+    the text numbers the seats as the table does; by default the hand's own
+    seats are printed from 1.
     """
     if isinstance(hand, Hand):
         history = record(hand, seat)
@@ -124,7 +132,7 @@ def to_text(
             seat = history.view
             events = history.events
     players = len(history.starting_stacks)
-    writer = _Writer(history.game, _player_names(names, players))
+    writer = _Writer(history.game, _player_names(names, players), _seat_numbers(seats, players))
     lines = _header(history.game, history.spec, seat, writer)
     lines += writer.lines(events)
     return "\n".join(lines)
@@ -150,6 +158,24 @@ def _player_names(names: Sequence[str] | None, players: int) -> tuple[str, ...] 
     return cleaned
 
 
+def _seat_numbers(seats: Sequence[int] | None, players: int) -> tuple[int, ...] | None:
+    """Each hand seat's table seat, checked: distinct seats from 0, one a player.
+
+    >>> _seat_numbers([4, 1], 2), _seat_numbers(None, 2) is None
+    ((4, 1), True)
+    """
+    if seats is None:
+        return None
+    numbers = tuple(seats)
+    if (
+        len(numbers) != players
+        or len(set(numbers)) != players
+        or not all(type(n) is int and n >= 0 for n in numbers)
+    ):
+        raise HistoryError("bad_seats", f"expected {players} distinct table seats, not {seats!r}")
+    return numbers
+
+
 def _header(game: str, spec: Mapping[str, Any], seat: Viewer, writer: _Writer) -> list[str]:
     try:
         title = get_game(game).title
@@ -168,9 +194,9 @@ def _header(game: str, spec: Mapping[str, Any], seat: Viewer, writer: _Writer) -
         # One person's several seats (Casino Hold'em boxes).
         viewer = "View: " + " and ".join(f"{writer.who(one)}'s" for one in sorted(seat))
     elif writer.names is None:
-        viewer = f"View: {seat_name(seat)}'s"
+        viewer = f"View: {writer.seat_name(seat)}'s"
     else:
-        viewer = f"View: {writer.who(seat)}'s ({seat_name(seat)})"
+        viewer = f"View: {writer.who(seat)}'s ({writer.seat_name(seat)})"
     return [f"{title}: {described}" if described else title, viewer]
 
 
@@ -287,9 +313,16 @@ BOX_OUTCOMES = {
 class _Writer:
     """Turns events into lines, keeping the little state a printout needs."""
 
-    def __init__(self, game: str, names: tuple[str, ...] | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        names: tuple[str, ...] | None = None,
+        numbers: tuple[int, ...] | None = None,
+    ) -> None:
         self.game = game
         self.names = names
+        #: Each hand seat's table seat, when the table's numbers are known.
+        self.numbers = numbers
         self.starting: tuple[int, ...] = ()
         self.board: list[Card] = []
         self.showdown = False
@@ -297,11 +330,17 @@ class _Writer:
         #: Teen Patti seats that have looked at their cards.
         self.seen: set[int] = set()
 
+    def seat_name(self, seat: int) -> str:
+        """``Seat N`` as the table numbers the seat (the hand's own numbers otherwise)."""
+        if self.numbers is not None and 0 <= seat < len(self.numbers):
+            return seat_name(self.numbers[seat])
+        return seat_name(seat)
+
     def who(self, seat: int) -> str:
         """The player's name if known, else ``Seat N``; the house is the ``Dealer``."""
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
-        return seat_name(seat)
+        return self.seat_name(seat)
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         out: list[str] = []
@@ -369,6 +408,11 @@ class _Writer:
                 if event.won:
                     return f"{who} wins {chips(event.paid)} on the AA Bonus{described}"
                 return f"{who} loses the AA Bonus ({chips(event.stake)})"
+            case BonusResult():
+                who = self.who(event.seat)
+                if event.net > 0:
+                    return f"{who} wins {chips(event.net)} on the AA Bonus"
+                return f"{who} loses the AA Bonus ({chips(event.stake)})"
             case DealerQualified():
                 return f"The dealer {'qualifies' if event.qualifies else 'does not qualify'}"
             case BoxSettled():
@@ -383,8 +427,8 @@ class _Writer:
 
     def seat_line(self, seat: int, stack: int) -> str:
         if self.names is None:
-            return f"{seat_name(seat)}: {chips(stack)} in chips"
-        return f"{seat_name(seat)}: {self.who(seat)} ({chips(stack)} in chips)"
+            return f"{self.seat_name(seat)}: {chips(stack)} in chips"
+        return f"{self.seat_name(seat)}: {self.who(seat)} ({chips(stack)} in chips)"
 
     @staticmethod
     def dealt(event: CardsDealt) -> str:

@@ -1,7 +1,8 @@
 """A table over many hands: seats, buy-ins, the button, sitting out, added chips.
 
 One door, :meth:`Table.apply`, takes the typed commands of
-:mod:`pokerhouse.table.commands` and returns the numbered events each caused.
+:mod:`pokerhouse.table.commands` and returns a :class:`Step`: the numbered
+events each caused and the records (:mod:`pokerhouse.table.records`) to store.
 
 >>> import random
 >>> table = Table("razz", seats=4, rng=random.Random(2))
@@ -10,12 +11,12 @@ One door, :meth:`Table.apply`, takes the typed commands of
 ['SeatDrawCard', 'SeatDrawCard', 'SeatDrawCard', 'ButtonPlaced']
 """
 
+from pokerhouse.table import records
 from pokerhouse.table.commands import (
     Act,
     AddChips,
     Command,
     Leave,
-    Logged,
     SetWager,
     Sit,
     SitIn,
@@ -42,6 +43,7 @@ from pokerhouse.table.events import (
     TimedOut,
     WagerSet,
 )
+from pokerhouse.table.journal import Logged, Step
 from pokerhouse.table.rake import Rake
 from pokerhouse.table.seats import SeatInfo, TableLimits
 from pokerhouse.table.table import HandSummary, Policy, Table
@@ -72,6 +74,7 @@ __all__ = [
     "SitTogether",
     "SittingOut",
     "StartHand",
+    "Step",
     "Table",
     "TableError",
     "TableHandEnded",
@@ -81,4 +84,5 @@ __all__ = [
     "Timeout",
     "VoidHand",
     "WagerSet",
+    "records",
 ]

@@ -1,47 +1,58 @@
 """The commands a table takes: everything a caller can ask of it, as typed values.
 
 :meth:`~pokerhouse.table.Table.apply` is the table's one door: it takes one
-of these and returns exactly the events it caused, each with the table's
-gapless sequence number (a :class:`Logged`). Seats are always table seats.
+of these and returns a step: exactly the events it caused, each with the
+table's gapless sequence number, and the records a room stores. Commands
+are plain data (a deck is its order of cards, never a live deck). Seats are
+always table seats.
 
 >>> from pokerhouse.engine import Action
->>> Act(seat=2, action=Action.call(), hand=14)
-Act(seat=2, action=Action(kind=<ActionKind.CALL: 'call'>, amount=None), hand=14)
+>>> Act(seat=2, action=Action.call(), hand=14, client_id="ann-7")
+Act(seat=2, action=Action(kind=<ActionKind.CALL: 'call'>, amount=None), hand=14, client_id='ann-7')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from pokerhouse.cards import Deck
+from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action
-from pokerhouse.engine.events import Event, renumber
+from pokerhouse.engine.frozen import quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Sit:
-    """Seat ``player`` at ``seat`` with ``buy_in`` chips; dealt in from the next hand."""
+    """Seat ``player`` at ``seat`` with ``buy_in`` chips; dealt in from the next hand.
+
+    ``account`` is the caller's id for whoever sits (a room's user id; 0:
+    none): the table's records name it, and an event only some seats may
+    read is read by the accounts that held those seats when it happened.
+    """
 
     seat: int
     player: str
     buy_in: int
+    account: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SitTogether:
-    """Seat several players at once, as at a tournament start: ``(seat, player, buy_in)``.
+    """Seat several players at once, as at a tournament start: ``(seat, player, buy_in)``
+    entries, or ``(seat, player, buy_in, account)``.
 
     At a table without a button, the seat draw decides who deals first.
     """
 
-    players: tuple[tuple[int, str, int], ...]
+    players: tuple[tuple[int, str, int] | tuple[int, str, int, int], ...]
 
     def __post_init__(self) -> None:
         # Any iterable of entries will do; kept as a tuple so the command stays a value.
         object.__setattr__(self, "players", tuple(self.players))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Leave:
     """Stand the player at ``seat`` up: at once between hands, at the end of a hand they play."""
@@ -49,6 +60,7 @@ class Leave:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class AddChips:
     """Add ``amount`` chips to ``seat``'s stack between hands (within the buy-in limits)."""
@@ -57,6 +69,7 @@ class AddChips:
     amount: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SitOut:
     """Stop dealing ``seat`` in, from the next hand."""
@@ -64,6 +77,7 @@ class SitOut:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SitIn:
     """Deal ``seat`` in again, from the next hand."""
@@ -71,6 +85,7 @@ class SitIn:
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SetWager:
     """A box's bets for the next rounds at a banked game: the ante (0: sit the round out)
@@ -81,41 +96,56 @@ class SetWager:
     bonus: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StartHand:
-    """Deal the next hand to the seats that play; ``deck`` overrides the shuffled one.
+    """Deal the next hand to the seats that play.
 
-    A room resuming a stored hand names its ``seats`` (table seats in hand
-    order, the button last) and its ``setup`` (the hand's own keyword
-    arguments, such as Casino Hold'em's antes), so the hand is dealt exactly
-    as it was.
+    ``order`` is the deck, all 52 cards top first (default: shuffled by the
+    table's RNG), and ``seed`` seeds any later reshuffle of it (Razz's short
+    seventh street; default: a hash of the order); the hand's record keeps
+    both, so it can be dealt again exactly. A room resuming a stored
+    hand also names its ``seats`` (table seats in hand order, the button
+    last) and its ``setup`` (the hand's own keyword arguments, such as Casino
+    Hold'em's antes).
     """
 
-    deck: Deck | None = field(default=None, compare=False)
+    order: tuple[Card, ...] | None = None
+    seed: int | None = None
     seats: tuple[int, ...] | None = None
     setup: tuple[tuple[str, object], ...] | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class VoidHand:
-    """Call the running hand off (its stored log cannot be carried on): every chip back."""
+    """Call the running hand off (its stored log cannot be carried on): every chip back.
+
+    With no hand running, ``number`` names a stored hand that could not even
+    be dealt again: it is voided all the same, and its number stays used.
+    """
 
     reason: str
+    number: int | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Act:
     """Seat ``seat`` takes ``action`` in the running hand.
 
     ``hand``, if given, must be the running hand's number: an action meant for
     an earlier hand is refused (``stale_hand``) instead of landing in this one.
+    ``client_id`` is the caller's own id for the action, kept in its record.
     """
 
     seat: int
     action: Action
     hand: int | None = None
+    client_id: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Timeout:
     """``seat``'s clock ran out: the table acts for it (check if free, else fold)."""
@@ -138,42 +168,3 @@ Command = (
     | Timeout
     | VoidHand
 )
-
-
-class Logged:
-    """One event of a table's stream, with its sequence number (1, 2, 3... no gaps).
-
-    A hand's event is put into table seat numbers when first read: a caller
-    that never looks at an event (a simulation) never pays for renumbering it.
-
-    >>> from pokerhouse.engine.events import BetReturned
-    >>> logged = Logged(7, BetReturned(seat=0, amount=5), seats=(3, 5))
-    >>> logged.seq, logged.event
-    (7, BetReturned(seat=3, amount=5))
-    """
-
-    __slots__ = ("_event", "_seats", "seq")
-
-    def __init__(self, seq: int, event: Event, seats: Sequence[int] | None = None) -> None:
-        self.seq = seq
-        self._event = event
-        self._seats = seats
-
-    @property
-    def event(self) -> Event:
-        """The event, in table seat numbers."""
-        if self._seats is not None:
-            self._event = renumber(self._event, self._seats)
-            self._seats = None
-        return self._event
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Logged):
-            return NotImplemented
-        return self.seq == other.seq and self.event == other.event
-
-    def __hash__(self) -> int:
-        return hash((self.seq, self.event))
-
-    def __repr__(self) -> str:
-        return f"Logged(seq={self.seq}, event={self.event!r})"

@@ -64,6 +64,8 @@ class Seat:
     leaving: bool = False
     ante: int = 0
     bonus: int = 0
+    #: The caller's id for whoever sits here (0: none given).
+    account: int = 0
 
 
 @quick_init
@@ -76,7 +78,8 @@ class SeatInfo:
     ``needs`` is the least stack that is dealt in: 1 chip at a pool game, the
     ante, the bonus and the call (twice the ante) for a box at a banked game;
     a ``busted`` seat has less and gets no hand until it rebuys. ``ante`` and
-    ``bonus`` are a box's wagers at a banked game.
+    ``bonus`` are a box's wagers at a banked game; ``account`` is the
+    caller's id for the player (0: none given).
     """
 
     seat: int
@@ -90,6 +93,7 @@ class SeatInfo:
     ante: int = 0
     bonus: int = 0
     needs: int = 1
+    account: int = 0
 
     @property
     def busted(self) -> bool:

@@ -13,6 +13,7 @@ from pokerhouse.engine.events import DEALER
 from pokerhouse.games.casino_holdem import narration as _narration  # noqa: F401
 from pokerhouse.games.casino_holdem.events import (
     BonusPosted,
+    BonusResult,
     BonusSettled,
     BoxSettled,
     DealerQualified,
@@ -38,6 +39,7 @@ __all__ = [
     "BonusCategory",
     "BonusPays",
     "BonusPosted",
+    "BonusResult",
     "BonusSettled",
     "BoxSettled",
     "CallOrFold",

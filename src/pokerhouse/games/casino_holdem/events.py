@@ -3,19 +3,26 @@
 The dealer is seat ``-1``. Its two cards are dealt with ``owner_sees=False``
 so nobody sees them until it shows them (a public :class:`HandShown`).
 
+A box's AA Bonus is settled at the flop, before it decides; a box that
+then folds never shows its cards. Its owner sees the whole settlement
+(:class:`BonusSettled`: won or lost, paid, the hand's name); everybody else
+a :class:`BonusResult`, the chips the bet moved, which the box's stack shows
+anyway, and nothing about the hand.
+
 >>> from pokerhouse.engine.events import event_from_dict, event_to_dict, for_seat
 >>> settled = BonusSettled(seat=1, stake=5, won=True, paid=35, description="Pair of aces")
 >>> for_seat(settled, 1) is settled
 True
->>> for_seat(settled, 0)
-BonusSettled(seat=1, stake=5, won=True, paid=35, description='')
+>>> for_seat(settled, 0), for_seat(settled, None)
+(BonusResult(seat=1, stake=5, net=35), BonusResult(seat=1, stake=5, net=35))
+>>> for_seat(BonusSettled(seat=1, stake=5, won=False, paid=0), 0)
+BonusResult(seat=1, stake=5, net=-5)
 >>> event_from_dict(event_to_dict(settled)) == settled
 True
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -39,8 +46,9 @@ class BonusSettled(Event):
     """A box's AA Bonus is settled after the flop.
 
     A winning bet (``won``) gets its stake back plus ``paid``; a losing one is
-    taken. Others see the result but not the hand's name, which would tell
-    them about the box's hidden cards.
+    taken. Only the box's owner sees this event: whether the hand was a pair
+    of aces or better, and its name, tell of cards that may never be shown.
+    Others see the :class:`BonusResult`.
     """
 
     type_name: ClassVar[str] = "bonus_settled"
@@ -55,7 +63,26 @@ class BonusSettled(Event):
         return frozenset({self.seat})
 
     def redacted(self) -> Event:
-        return dataclasses.replace(self, description="")
+        return BonusResult(
+            seat=self.seat, stake=self.stake, net=self.paid if self.won else -self.stake
+        )
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class BonusResult(Event):
+    """A box's AA Bonus settled, as everyone but the box's owner sees it: the chips.
+
+    ``net`` is what the bet paid (it won, and its stake came back too) or minus
+    the stake (it lost): what the box's stack shows to everyone anyway. Not
+    whether the hand was a pair of aces or better, nor its name.
+    """
+
+    type_name: ClassVar[str] = "bonus_result"
+    seat_fields: ClassVar[tuple[str, ...]] = ("seat",)
+    seat: int
+    stake: int
+    net: int
 
 
 @register_event

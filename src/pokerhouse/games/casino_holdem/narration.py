@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pokerhouse.games.casino_holdem.events import (
     BonusPosted,
+    BonusResult,
     BonusSettled,
     BoxSettled,
     DealerQualified,
@@ -42,6 +43,15 @@ def _bonus_settled(event: BonusSettled, speaker: Speaker) -> str:
     if event.won:
         with_hand = f" with {in_sentence(event.description)}" if event.description else ""
         won = f"{event.paid} on the AA Bonus{with_hand}"
+        return speaker.says(event.seat, f"wins {won}", f"win {won}")
+    lost = f"the AA Bonus of {event.stake}"
+    return speaker.says(event.seat, f"loses {lost}", f"lose {lost}")
+
+
+@narrates(BonusResult)
+def _bonus_result(event: BonusResult, speaker: Speaker) -> str:
+    if event.net > 0:
+        won = f"{event.net} on the AA Bonus"
         return speaker.says(event.seat, f"wins {won}", f"win {won}")
     lost = f"the AA Bonus of {event.stake}"
     return speaker.says(event.seat, f"loses {lost}", f"lose {lost}")

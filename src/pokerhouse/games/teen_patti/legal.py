@@ -18,15 +18,41 @@ hand's state; :mod:`.hand` makes the moves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions
 from pokerhouse.engine.betting import Limit
 from pokerhouse.engine.hand import NO_ACTIONS
 from pokerhouse.errors import IllegalAction
+from pokerhouse.games.teen_patti.spec import TeenPattiSpec
 
-if TYPE_CHECKING:
-    from pokerhouse.games.teen_patti.hand import TeenPattiHand
+
+class TeenPattiHand(Protocol):
+    """What the rules of a move read of a Teen Patti hand (its state, never a method that
+    moves it): :class:`~pokerhouse.games.teen_patti.hand.TeenPattiHand` is one."""
+
+    spec: TeenPattiSpec
+    stake: int
+    seen: list[bool]
+    sideshow: tuple[int, int] | None
+    to_act: int | None
+    players: int
+
+    @property
+    def stacks(self) -> tuple[int, ...]: ...
+
+    @property
+    def pot_total(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def in_hand(self) -> list[int]: ...
+
+    def can_act(self, seat: int) -> bool: ...
+
+    def legal_actions(self) -> LegalActions: ...
+
 
 _FOLD = LegalAction(ActionKind.FOLD)
 _LOOK = LegalAction(ActionKind.LOOK)

@@ -22,6 +22,8 @@ from pokerhouse.store import (
     HandVoid,
     IdempotencyConflict,
     LoggedAction,
+    SeatIn,
+    SeatOut,
     StaleLease,
     Store,
     TableError,
@@ -29,7 +31,7 @@ from pokerhouse.store import (
     rebuild_hand,
 )
 from tests.helpers import policy_action
-from tests.store.conftest import dump, make_table
+from tests.store.conftest import Clock, dump, make_table
 
 ORDER = tuple(str(card) for card in Deck(random.Random(11)).order())
 
@@ -294,26 +296,68 @@ async def test_chips_move_only_between_hands(store: Store) -> None:
     assert await store.balance(Account.wallet(users[0])) == 10_000 - 20
 
 
-async def test_writes_under_a_stale_lease_are_refused(store: Store) -> None:
+async def test_writes_under_a_stale_lease_are_refused(store: Store, clock: Clock) -> None:
+    """Every kind of table write: hand logs, settlements, voids, buy-ins, chips, cash-outs."""
     table = await seated_table(store, 2)
+    extra = (await store.create_user("late", None, bot=True)).id
     old = await store.acquire_table(table, "node-a")
     await store.commit(Batch(starts=[await start_for(store, table, 1, lease=old)]))
     await store.append_actions([ActionRecord(table, 1, 0, 0, "check", lease=old)])
+    clock.now += 11  # node-a's lease lapses and node-b takes the table
     new = await store.acquire_table(table, "node-b")
+    assert new == old + 1
     before = await dump(store)
+    users = [s.user_id for s in await store.seats(table)]
     for batch in [
         Batch(actions=[ActionRecord(table, 1, 1, 1, "check", lease=old)]),
         Batch(actions=[ActionRecord(table, 1, 1, 1, "check")]),
         Batch(finishes=[HandFinish(table, 1, [1, -1], lease=old)]),
         Batch(voids=[HandVoid(table, 1, "taken over", lease=old)]),
         Batch(actions=[ActionRecord(table, 1, 1, 1, "check", lease=new + 1)]),
+        Batch(seats_in=[SeatIn(table, 2, extra, 100, "buy:late", lease=old)]),
+        Batch(seats_in=[SeatIn(table, 0, users[0], 10, "add:0", lease=old, add=True)]),
+        Batch(seats_out=[SeatOut(table, 1, users[1], 500, "out:1", lease=old)]),
     ]:
         with pytest.raises(StaleLease) as caught:
             await store.commit(batch)
         assert caught.value.code == "stale_lease"
+    for call in (
+        store.buy_in(table, 2, extra, 100, lease=old),
+        store.add_chips(table, 0, users[0], 10, lease=old),
+        store.cash_out(table, 1, users[1], lease=old),
+    ):
+        with pytest.raises(StaleLease):
+            await call
     assert await dump(store) == before
     await store.append_actions([ActionRecord(table, 1, 1, 1, "check", lease=new)])
     await store.finish_hand(table, 1, [1, -1], lease=new)
+    await store.commit(Batch(seats_in=[SeatIn(table, 2, extra, 100, "buy:late", lease=new)]))
+    await store.cash_out(table, 2, extra, lease=new)
+
+
+async def test_a_lease_is_taken_only_when_free_expired_or_already_ones_own(
+    store: Store, clock: Clock
+) -> None:
+    table = await seated_table(store, 2)
+    first = await store.acquire_table(table, "node-a", seconds=10)
+    with pytest.raises(TableError) as held:
+        await store.acquire_table(table, "node-b", seconds=10)
+    assert held.value.code == "lease_held" and "node-a" in str(held.value)
+    again = await store.acquire_table(table, "node-a", seconds=10)  # a reload by its holder
+    assert again == first + 1
+    clock.now += 8
+    assert await store.renew_leases("node-a", {table: again}, seconds=10) == {table}
+    clock.now += 8  # 16 s after the taking, 8 after the renewal: still held
+    with pytest.raises(TableError):
+        await store.acquire_table(table, "node-b", seconds=10)
+    assert await store.renew_leases("node-a", {table: first}, seconds=10) == set()  # stale
+    clock.now += 3
+    taken = await store.acquire_table(table, "node-b", seconds=10)
+    assert taken == again + 1
+    assert await store.renew_leases("node-a", {table: again}, seconds=10) == set()
+    assert not await store.release_table(table, "node-a", again)
+    assert await store.release_table(table, "node-b", taken)
+    assert await store.acquire_table(table, "node-c", seconds=10) == taken + 1
 
 
 async def test_the_deck_never_leaves_through_a_read_model(store: Store) -> None:

@@ -62,3 +62,24 @@ async def test_an_unreachable_server_is_a_coded_error() -> None:
     with pytest.raises(DatabaseError) as caught:
         await Store.open("postgresql://nobody@127.0.0.1:1/none")
     assert caught.value.code == "database_unavailable"
+
+
+async def test_the_migrations_build_exactly_the_schema(db_url: str) -> None:
+    """What the migrations made and ``store/schema.py`` describe are the same tables."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    from pokerhouse.store.migrate import migration_engine
+    from pokerhouse.store.schema import metadata
+
+    engine = migration_engine(parse_url(db_url))
+    try:
+        async with engine.connect() as connection:
+            diffs = await connection.run_sync(
+                lambda sync: compare_metadata(
+                    MigrationContext.configure(sync, opts={"compare_type": True}), metadata
+                )
+            )
+    finally:
+        await engine.dispose()
+    assert diffs == []

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pokerhouse.store import Store, TableConfig, TableError
-from tests.store.conftest import dump
+from tests.store.conftest import Clock, dump
 
 
 async def test_tables_persist_with_every_setting(store: Store, db_url: str) -> None:
@@ -88,8 +88,10 @@ async def test_unknown_tables(store: Store) -> None:
         assert caught.value.code == "unknown_table"
 
 
-async def test_leases_hand_out_growing_fencing_tokens(store: Store) -> None:
+async def test_leases_hand_out_growing_fencing_tokens(store: Store, clock: Clock) -> None:
     table = await store.create_table(TableConfig("T", "3x4"))
-    assert await store.acquire_table(table.id, "node-a") == 1
-    assert await store.acquire_table(table.id, "node-b") == 2
-    assert await store.acquire_table(table.id, "node-a") == 3
+    assert await store.acquire_table(table.id, "node-a", seconds=5) == 1
+    clock.now += 6
+    assert await store.acquire_table(table.id, "node-b", seconds=5) == 2
+    clock.now += 6
+    assert await store.acquire_table(table.id, "node-a", seconds=5) == 3

@@ -46,6 +46,8 @@ from pokerhouse.store.handlog import (
     HandSummary,
     HandVoid,
     LoggedAction,
+    SeatIn,
+    SeatOut,
 )
 from pokerhouse.store.hands import settlement_key
 from pokerhouse.store.replay import rebuild_hand
@@ -82,6 +84,8 @@ __all__ = [
     "LedgerError",
     "LoggedAction",
     "SeatChange",
+    "SeatIn",
+    "SeatOut",
     "SeatRecord",
     "StaleLease",
     "Statement",

@@ -6,12 +6,14 @@ write lock taken up front, so a check and the write that depends on it are
 never split by another writer) and ``COMMIT``. The file is created and
 migrated on first use.
 
-PostgreSQL: SQLAlchemy's async engine makes the asyncpg connections, which
-the store keeps checked out (:class:`_Connections`); a unit runs on one of
-them inside ``BEGIN ... COMMIT`` (read committed; the units take
-row locks in a fixed order), and runs again from the start if the server
-still reports a deadlock or a serialisation failure. Reads that must agree
-with each other (``ledger check``) run in a repeatable-read snapshot.
+PostgreSQL: a pool of asyncpg connections (asyncpg's own, bounded); a unit
+runs on one of them inside ``BEGIN ... COMMIT`` (read committed; the units
+take row locks in a fixed order), and runs again from the start if the
+server still reports a deadlock or a serialisation failure. Reads that must
+agree with each other (``ledger check``) run in a repeatable-read snapshot.
+
+Both drivers are used directly; SQLAlchemy builds the schema and runs the
+migrations (:mod:`pokerhouse.store.migrate`), and reads URLs.
 """
 
 from __future__ import annotations
@@ -23,9 +25,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 import asyncpg
-import sqlalchemy.exc
 from sqlalchemy.engine import URL
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from pokerhouse.store import migrate
 from pokerhouse.store.errors import DatabaseError, StoreError
@@ -96,15 +96,7 @@ class Database:
             db._reader = SqliteReader(path, mode, deadline)
             db._writer = SqliteWriter(path, mode, db._reader, deadline)
         else:
-            # A bounded pool: callers beyond pool_size wait for a connection.
-            engine = create_async_engine(
-                url,
-                pool_size=pool_size,
-                max_overflow=0,
-                pool_timeout=deadline,
-                connect_args={"timeout": deadline},
-            )
-            db._connections = _Connections(engine, pool_size)
+            db._connections = _Connections(url, pool_size, deadline)
         return db
 
     async def close(self) -> None:
@@ -172,15 +164,10 @@ class Database:
                 ) from None
             except asyncpg.PostgresError as error:
                 raise _database_error(error) from None
-            except sqlalchemy.exc.TimeoutError:
+            except _PoolTimeout:
                 raise DatabaseError(
                     "database_busy",
                     f"every database connection stayed busy for {self.deadline:g} s",
-                ) from None
-            except sqlalchemy.exc.DBAPIError as error:
-                # Raised while connecting (the pool wraps the driver's error).
-                raise DatabaseError(
-                    "database_unavailable", f"cannot connect to {redacted(self.url)}: {error.orig}"
                 ) from None
             self.account_ids.update(ctx.new_ids)
             return result
@@ -197,50 +184,61 @@ class Database:
                 unit.close()
 
 
-class _Connections:
-    """asyncpg connections from SQLAlchemy's pool, kept checked out.
+class _PoolTimeout(Exception):
+    """No connection of the pool came free within the deadline."""
 
-    Checking a connection out of the pool and back costs more CPU than a
-    small transaction on it (greenlet, pool bookkeeping); the store keeps
-    the connections it has made and hands them to one unit at a time.
+
+class _Connections:
+    """asyncpg's pool: at most ``size`` connections, made when first needed.
+
+    A connection that broke, or was cancelled half-way through a unit, is
+    dropped (its socket closed at once: a graceful close would wait for a
+    server that may never answer) and the pool makes a new one.
     """
 
-    def __init__(self, engine: AsyncEngine, size: int) -> None:
-        self._engine = engine
-        self._free: list[tuple[AsyncConnection, Any]] = []
-        self._slots = asyncio.Semaphore(size)
+    def __init__(self, url: URL, size: int, deadline: float) -> None:
+        self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._size = size
+        self._deadline = deadline
+        self._pool: asyncpg.Pool | None = None
+        self._opening = asyncio.Lock()
+
+    async def _open(self) -> asyncpg.Pool:
+        async with self._opening:
+            if self._pool is None:
+                self._pool = await asyncpg.create_pool(
+                    self._dsn,
+                    min_size=0,
+                    max_size=self._size,
+                    timeout=self._deadline,
+                    # Statements are few and fixed: each connection prepares them once.
+                    statement_cache_size=512,
+                )
+            return self._pool
 
     @contextlib.asynccontextmanager
     async def lease(self) -> AsyncIterator[Any]:
         """One connection for the caller alone."""
-        async with self._slots:
-            if self._free:
-                sa_connection, conn = self._free.pop()
-            else:
-                sa_connection = await self._engine.connect()
-                conn = (await sa_connection.get_raw_connection()).driver_connection
-            healthy = False
-            try:
-                yield conn
-                healthy = not conn.is_closed() and not conn.is_in_transaction()
-            finally:
-                if healthy:
-                    self._free.append((sa_connection, conn))
-                else:
-                    # Broken or cancelled half-way: never hand it out again. Drop the
-                    # socket first: a graceful close waits for a server that may never
-                    # answer, and would hold the caller past its deadline.
-                    with contextlib.suppress(Exception):
-                        conn.terminate()
-                    await sa_connection.invalidate()
-                    await sa_connection.close()
+        pool = self._pool if self._pool is not None else await self._open()
+        try:
+            conn = await pool.acquire(timeout=self._deadline)
+        except TimeoutError:
+            raise _PoolTimeout() from None
+        healthy = False
+        try:
+            yield conn
+            healthy = not conn.is_closed() and not conn.is_in_transaction()
+        finally:
+            if not healthy:
+                with contextlib.suppress(Exception):
+                    conn.terminate()
+            await pool.release(conn)
 
     async def close(self) -> None:
-        """Give every connection back and close the pool."""
-        while self._free:
-            sa_connection, _ = self._free.pop()
-            await sa_connection.close()
-        await self._engine.dispose()
+        """Close every connection."""
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
 
 
 async def _drive_pg(conn: Any, unit: Unit[T]) -> T:

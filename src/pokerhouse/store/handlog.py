@@ -1,11 +1,14 @@
-"""Hand-log writes and records as values, checked before any statement runs.
+"""Table writes and hand records as values, checked before any statement runs.
 
 The server writes a hand as it goes: a :class:`HandStart` (spec, seats, deck),
 one :class:`ActionRecord` per accepted action, and a :class:`HandFinish`
-(results, rake, history) or a :class:`HandVoid`. Any mix of them, for any
-number of tables, goes into one :class:`Batch` and one database transaction
-(group commit). Hands are named by ``(table_id, number)``, which the table's
-task always knows, so a start and the actions after it can share a commit.
+(results, rake, history) or a :class:`HandVoid`; and every chip that comes
+to a table or leaves it: a :class:`SeatIn` (a buy-in, chips added) and a
+:class:`SeatOut` (a cash-out). Any mix of them, for any number of tables,
+goes into one :class:`Batch` and one database transaction (group commit),
+each write carrying its table's lease (the fencing token: a stale one is
+refused). Hands are named by ``(table_id, number)``, which the table's task
+always knows, so a start and the actions after it can share a commit.
 
 A :class:`HandLog` carries the deck order and seed: it is for the server
 alone (resuming a hand) and never for a client. :class:`HandRecord`, the
@@ -36,13 +39,14 @@ from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.store.accounts import Transaction
-from pokerhouse.store.errors import HandLogError
-from pokerhouse.store.ledger import MAX_CHIPS
+from pokerhouse.store.errors import HandLogError, LedgerError
+from pokerhouse.store.ledger import MAX_CHIPS, check_key
 
 _KINDS = frozenset(kind.value for kind in ActionKind)
 _CARD_NAMES = frozenset(str(card) for card in FULL_DECK)
 _MAX_REASON = 500
 _MAX_INT64 = 2**63 - 1
+_MAX_CLIENT_ID = 64
 
 HandKey = tuple[int, int]
 
@@ -117,6 +121,9 @@ class ActionRecord:
     kind: str
     amount: int | None = None
     lease: int | None = None
+    #: Whose action it was, and the client's own id for it (unique per hand and user).
+    user_id: int | None = None
+    client_id: str | None = None
 
     @staticmethod
     def of(table_id: int, number: int, seq: int, seat: int, action: Action) -> ActionRecord:
@@ -134,6 +141,19 @@ class ActionRecord:
         if amount is not None and (type(amount) is not int or abs(amount) > MAX_CHIPS):
             raise HandLogError(
                 "bad_action", f"an action amount is a whole number or None, not {amount!r}"
+            )
+        if self.user_id is not None:
+            _int(self.user_id, "action user id", 1, _MAX_INT64, code="bad_action")
+        client = self.client_id
+        if client is not None and (
+            not isinstance(client, str)
+            or not 1 <= len(client) <= _MAX_CLIENT_ID
+            or not client.isprintable()
+            or self.user_id is None
+        ):
+            raise HandLogError(
+                "bad_action",
+                f"a client id is 1 to {_MAX_CLIENT_ID} printable characters, with its user",
             )
         return self
 
@@ -201,25 +221,109 @@ class HandVoid:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatIn:
+    """Chips from ``user_id``'s wallet to a seat: a buy-in that seats them (``add``
+    false) or chips added to the seat they hold (``add`` true), between hands.
+
+    ``key`` is the ledger transaction's idempotency key. ``fund`` (the room's
+    own bots) first tops the wallet up from the issuer to ``amount`` if it
+    holds less (a ``top-up`` under ``key`` + ``:fund``).
+    """
+
+    table_id: int
+    seat: int
+    user_id: int
+    amount: int
+    key: str
+    lease: int | None = None
+    add: bool = False
+    fund: bool = False
+
+    def checked(self) -> SeatIn:
+        """This move if well formed; :class:`HandLogError` ``bad_seat_move`` otherwise."""
+        _seat_move(self.table_id, self.seat, self.user_id, self.key, self.lease)
+        _int(self.amount, "a buy-in", 1, MAX_CHIPS, code="bad_seat_move")
+        if type(self.add) is not bool or type(self.fund) is not bool:
+            raise HandLogError("bad_seat_move", "add and fund are True or False")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOut:
+    """``user_id`` stands up from a seat holding ``chips``; they go back to the wallet.
+
+    ``chips`` must be what the seat holds once the rest of the batch is
+    written (a settlement before it included): a mismatch is refused.
+    """
+
+    table_id: int
+    seat: int
+    user_id: int
+    chips: int
+    key: str
+    lease: int | None = None
+
+    def checked(self) -> SeatOut:
+        """This move if well formed; :class:`HandLogError` ``bad_seat_move`` otherwise."""
+        _seat_move(self.table_id, self.seat, self.user_id, self.key, self.lease)
+        _int(self.chips, "a stack", 0, MAX_CHIPS, code="bad_seat_move")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
 class Batch:
-    """Hand-log writes for one commit: starts first, then actions, finishes and voids."""
+    """Table writes for one commit, written in this order: chips to seats, hand starts,
+    actions, finishes, voids, then cash-outs.
+
+    ``verified`` says every item is a checked one (:meth:`checked` made it): a
+    batch is checked once on its way to the database, however many hands it
+    passes through.
+    """
 
     starts: Sequence[HandStart] = ()
     actions: Sequence[ActionRecord] = ()
     finishes: Sequence[HandFinish] = ()
     voids: Sequence[HandVoid] = ()
+    seats_in: Sequence[SeatIn] = ()
+    seats_out: Sequence[SeatOut] = ()
+    verified: bool = field(default=False, repr=False, compare=False)
 
     def checked(self) -> Batch:
         """Every item checked (the first bad one raises)."""
+        if self.verified:
+            return self
         return Batch(
             tuple(item.checked() for item in self.starts),
             tuple(item.checked() for item in self.actions),
             tuple(item.checked() for item in self.finishes),
             tuple(item.checked() for item in self.voids),
+            tuple(item.checked() for item in self.seats_in),
+            tuple(item.checked() for item in self.seats_out),
+            verified=True,
         )
 
     def __len__(self) -> int:
-        return len(self.starts) + len(self.actions) + len(self.finishes) + len(self.voids)
+        return (
+            len(self.starts)
+            + len(self.actions)
+            + len(self.finishes)
+            + len(self.voids)
+            + len(self.seats_in)
+            + len(self.seats_out)
+        )
+
+    @staticmethod
+    def merged(batches: Sequence[Batch]) -> Batch:
+        """One batch holding every write of ``batches``, each kind in their order."""
+        return Batch(
+            [item for batch in batches for item in batch.starts],
+            [item for batch in batches for item in batch.actions],
+            [item for batch in batches for item in batch.finishes],
+            [item for batch in batches for item in batch.voids],
+            [item for batch in batches for item in batch.seats_in],
+            [item for batch in batches for item in batch.seats_out],
+            verified=all(batch.verified for batch in batches),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +332,8 @@ class BatchResult:
 
     hand_ids: dict[HandKey, int] = field(default_factory=dict)
     settlements: dict[HandKey, Transaction] = field(default_factory=dict)
+    #: Each seat move's transaction by its key (``None``: a cash-out of an empty stack).
+    moves: dict[str, Transaction | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +344,8 @@ class LoggedAction:
     seat: int
     kind: str
     amount: int | None
+    user_id: int | None = None
+    client_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +409,18 @@ def _ids(table_id: object, number: object, lease: object) -> None:
     _int(number, "hand number", 1, _MAX_INT64)
     if lease is not None:
         _int(lease, "lease token", 0, _MAX_INT64)
+
+
+def _seat_move(table_id: object, seat: object, user_id: object, key: object, lease: object) -> None:
+    _int(table_id, "table id", 1, _MAX_INT64, code="bad_seat_move")
+    _int(seat, "seat", 0, 99, code="bad_seat_move")
+    _int(user_id, "user id", 1, _MAX_INT64, code="bad_seat_move")
+    if lease is not None:
+        _int(lease, "lease token", 0, _MAX_INT64, code="bad_seat_move")
+    try:
+        check_key(key)
+    except LedgerError as error:
+        raise HandLogError("bad_seat_move", str(error)) from None
 
 
 def _int(value: object, what: str, low: int, high: int, *, code: str = "bad_hand") -> None:

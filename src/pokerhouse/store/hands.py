@@ -1,12 +1,15 @@
-"""Hand logs in the database: one unit of work for a whole batch (group commit).
+"""Table writes in the database: one unit of work for a whole batch (group commit).
 
 The batch runs in a fixed order: the leases of every table in it are checked
 (on PostgreSQL share-locked, so a new lease waits for writes in flight), then
-hand starts, action appends, finishes and voids. An append names the hand's
+chips come to seats (buy-ins, chips added), hand starts, action appends,
+finishes and voids, and last the cash-outs. An append names the hand's
 next sequence number, checked and advanced in one statement. The finishes'
 settlements lock their accounts together, in id order, and write balances,
 entries, seat stacks, results and the "finished" mark in the same
-transaction. Any refusal raises and the whole batch is rolled back.
+transaction, so a hand's settlement and the cash-outs of those who leave at
+its end are one transaction. Any refusal raises and the whole batch is
+rolled back.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerhouse.games import get_game
+from pokerhouse.store import seats
 from pokerhouse.store.accounts import (
     HOUSE,
     RAKE,
@@ -40,6 +44,8 @@ from pokerhouse.store.handlog import (
     HandKey,
     HandStart,
     HandVoid,
+    SeatIn,
+    SeatOut,
     encode,
 )
 from pokerhouse.store.ledger import (
@@ -83,8 +89,8 @@ ADVANCE = Stmt(
     "AND status = 'running' AND next_seq = :first RETURNING id"
 )
 INSERT_ACTION = Stmt(
-    "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount) "
-    "VALUES (:hand, :seq, :seat, :kind, :amount)"
+    "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount, user_id, client_id) "
+    "VALUES (:hand, :seq, :seat, :kind, :amount, :user, :client)"
 )
 # Every finishing hand of a batch, seat by seat, in one query; the last two
 # columns say which hand a row is of.
@@ -142,7 +148,8 @@ FINISH_PG = Stmt(
     "CAST(:f_history AS TEXT[]), CAST(:f_tx AS BIGINT[])) AS v(id, rake, house, history, tx) "
     "WHERE h.id = v.id AND h.status = 'running' RETURNING 1) "
     "SELECT (SELECT count(*) FROM b), (SELECT count(*) FROM e), (SELECT count(*) FROM s), "
-    "(SELECT count(*) FROM r), (SELECT count(*) FROM f)"
+    "(SELECT count(*) FROM r), (SELECT count(*) FROM f)",
+    only="postgresql",
 )
 MARK_VOIDED = Stmt(
     "UPDATE hands SET status = 'voided', finished_at = :now, void_reason = :reason "
@@ -160,8 +167,10 @@ def settlement_key(table_id: int, number: int) -> str:
 
 def batch_unit(ctx: Context, batch: Batch) -> Unit[BatchResult]:
     """Write a checked batch in one transaction."""
-    games = yield from _check_leases(batch)
+    games = yield from check_leases(batch)
     result = BatchResult()
+    for move in batch.seats_in:
+        result.moves[move.key] = (yield from seats.seat_in_unit(ctx, move)).transaction
     for start in batch.starts:
         result.hand_ids[start.table_id, start.number] = yield from _start(ctx, start, games)
     if batch.actions:
@@ -170,15 +179,21 @@ def batch_unit(ctx: Context, batch: Batch) -> Unit[BatchResult]:
         result.settlements.update((yield from _finish(ctx, batch.finishes)))
     for void in batch.voids:
         yield from _void(ctx, void)
+    for out in batch.seats_out:
+        result.moves[out.key] = (yield from seats.seat_out_unit(ctx, out)).transaction
     return result
 
 
-def _check_leases(batch: Batch) -> Unit[dict[int, str]]:
-    items: list[ActionRecord | HandStart | HandFinish | HandVoid] = [
+def check_leases(batch: Batch) -> Unit[dict[int, str]]:
+    """Refuse the batch unless every write carries its table's current lease token;
+    each table's game, by id."""
+    items: list[ActionRecord | HandStart | HandFinish | HandVoid | SeatIn | SeatOut] = [
         *batch.starts,
         *batch.actions,
         *batch.finishes,
         *batch.voids,
+        *batch.seats_in,
+        *batch.seats_out,
     ]
     tables = sorted({item.table_id for item in items})
     if not tables:
@@ -271,6 +286,8 @@ def _append(actions: Sequence[ActionRecord]) -> Unit[None]:
                 "seat": a.seat,
                 "kind": a.kind,
                 "amount": a.amount,
+                "user": a.user_id,
+                "client": a.client_id,
             }
             for a in logged
         )

@@ -212,7 +212,8 @@ LEDGER_CTES_PG = (
     "CAST(:e_amount AS BIGINT[]), CAST(:e_after AS BIGINT[])) RETURNING 1)"
 )
 WRITE_LEDGER_PG = Stmt(
-    f"WITH {LEDGER_CTES_PG} SELECT (SELECT count(*) FROM b), (SELECT count(*) FROM e)"
+    f"WITH {LEDGER_CTES_PG} SELECT (SELECT count(*) FROM b), (SELECT count(*) FROM e)",
+    only="postgresql",
 )
 INSERT_ENTRY = Stmt(
     "INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) "

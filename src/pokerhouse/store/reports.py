@@ -26,7 +26,15 @@ PLAYERS = Stmt(
     "SELECT table_seat, user_id, stack, result FROM hand_players "
     "WHERE hand_id = :id ORDER BY hand_seat"
 )
-ACTIONS = Stmt("SELECT seq, seat, kind, amount FROM hand_actions WHERE hand_id = :id ORDER BY seq")
+ACTIONS = Stmt(
+    "SELECT seq, seat, kind, amount, user_id, client_id FROM hand_actions "
+    "WHERE hand_id = :id ORDER BY seq"
+)
+APPLIED = Stmt(
+    "SELECT a.seq FROM hand_actions a JOIN hands h ON h.id = a.hand_id "
+    "WHERE h.table_id = :table AND h.number = :number AND a.user_id = :user "
+    "AND a.client_id = :client"
+)
 DECK = Stmt("SELECT deck_order, deck_seed FROM hand_decks WHERE hand_id = :id")
 UNFINISHED = Stmt("SELECT id FROM hands WHERE status = 'running' ORDER BY id")
 UNFINISHED_AT = Stmt(
@@ -74,7 +82,15 @@ def balance_unit(ctx: Context, account: Account) -> Unit[int]:
 
 
 def _actions(rows: Sequence[Sequence[Any]]) -> tuple[LoggedAction, ...]:
-    return tuple(LoggedAction(int(r[0]), int(r[1]), r[2], r[3]) for r in rows)
+    return tuple(LoggedAction(int(r[0]), int(r[1]), r[2], r[3], r[4], r[5]) for r in rows)
+
+
+def applied_unit(
+    ctx: Context, table_id: int, number: int, user_id: int, client_id: str
+) -> Unit[bool]:
+    """Whether hand ``number`` at the table logged an action of ``user_id`` under ``client_id``."""
+    row = yield one(APPLIED, table=table_id, number=number, user=user_id, client=client_id)
+    return row is not None
 
 
 def hand_record_unit(ctx: Context, hand_id: int) -> Unit[HandRecord]:

@@ -64,6 +64,20 @@ users = Table(
     Column("password_hash", Text, nullable=True),
     Column("is_bot", Boolean, nullable=False, server_default=text("false")),
     Column("created_at", Float, nullable=False),
+    # What the name looks like (store/names.py): a look-alike of a taken name is taken too.
+    # NULL only for an account older than the rule whose look-alike came first.
+    Column("username_skeleton", Text, nullable=True, unique=True),
+)
+
+# Who signed up from where, to limit new accounts per address (the address's SHA-256:
+# the database keeps no address in plain sight).
+registrations = Table(
+    "registrations",
+    metadata,
+    Column("user_id", ForeignKey("users.id"), primary_key=True),
+    Column("address_hash", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_registrations_address", "address_hash", "created_at"),
 )
 
 sessions = Table(
@@ -95,8 +109,10 @@ room_tables = Table(
     Column("decision_seconds", Float, nullable=False),
     Column("time_bank_seconds", Float, nullable=False),
     Column("lease_owner", Text, nullable=True),
-    # The fencing token: raised by one at every lease; hand-log writes name it.
+    # The fencing token: raised by one at every lease; every table write names it.
     Column("lease_token", BigInteger, nullable=False, server_default=text("0")),
+    # When the lease lapses unless its holder renews it (Unix seconds; NULL: never leased).
+    Column("lease_expires", Float, nullable=True),
     Column("created_at", Float, nullable=False),
     CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
 )
@@ -220,7 +236,19 @@ hand_actions = Table(
     Column("seat", Integer, nullable=False),
     Column("kind", Text, nullable=False),
     Column("amount", BigInteger, nullable=True),
+    # Who took the action, and the client's own id for it (NULL: the room acted).
+    Column("user_id", BigInteger, nullable=True),
+    Column("client_id", Text, nullable=True),
     PrimaryKeyConstraint("hand_id", "seq"),
+    Index(
+        "ix_hand_actions_client",
+        "hand_id",
+        "user_id",
+        "client_id",
+        unique=True,
+        sqlite_where=text("client_id IS NOT NULL"),
+        postgresql_where=text("client_id IS NOT NULL"),
+    ),
     sqlite_with_rowid=False,
 )
 

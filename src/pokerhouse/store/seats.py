@@ -4,7 +4,8 @@ A seat row (table, seat, player, stack) changes in the same database
 transaction as the ledger transaction that moves its chips, so a player's
 in-play account at a table always holds exactly the stacks of their seats
 there. Chips are added and cashed out only between hands: a seat dealt into
-a running hand is refused (``seat_in_hand``).
+a running hand is refused (``seat_in_hand``). These units run inside a
+table's batch (:mod:`pokerhouse.store.hands`), behind its lease check.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerhouse.store.accounts import Account, Transaction, TransactionKind
-from pokerhouse.store.errors import IdempotencyConflict, LedgerError, TableError
+from pokerhouse.store.accounts import ISSUER, Account, Transaction, TransactionKind
+from pokerhouse.store.errors import HandLogError, IdempotencyConflict, LedgerError, TableError
+from pokerhouse.store.handlog import SeatIn, SeatOut
 from pokerhouse.store.ledger import (
     SELECT_TRANSACTION,
-    Posting,
     account_ids,
     apply,
     ensure_account,
@@ -52,6 +53,7 @@ class SeatChange:
     transaction: Transaction | None
 
 
+BALANCE = Stmt("SELECT balance FROM ledger_accounts WHERE key = :key")
 SELECT_LIMITS = Stmt(
     "SELECT seats, min_buy_in, max_buy_in, max_boxes FROM room_tables WHERE id = :table"
 )
@@ -128,66 +130,100 @@ def _current(ctx: Context, table_id: int, seat: int, user_id: int) -> Unit[SeatR
     return None
 
 
-def buy_in_unit(
-    ctx: Context, table_id: int, seat: int, user_id: int, amount: int, post: Posting
-) -> Unit[SeatChange]:
-    """Sit ``user_id`` in ``seat`` with ``amount`` chips from their wallet (``post``)."""
+def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
+    """Chips from the wallet to a seat: seat the player (a buy-in) or add to their seat.
+
+    A repeated key returns the first transaction (and the seat as it is);
+    the same key for other chips is a conflict.
+    """
+    table_id, seat, user_id, amount = move.table_id, move.seat, move.user_id, move.amount
     n_seats, low, high, max_boxes = yield from _limits(table_id)
     if not 0 <= seat < n_seats:
         raise TableError("bad_seat", f"seats are numbered 0 to {n_seats - 1}, not {seat}")
+    wallet = Account.wallet(user_id)
+    what = "add-chips" if move.add else "buy-in"
+    post = posting(
+        move.key,
+        TransactionKind.BUY_IN,
+        {wallet: -amount, Account.in_play(table_id, user_id): amount},
+        meta={"table": table_id, "seat": seat},
+        reserved=True,
+    )
     ids = yield from _wallet_ids(ctx, table_id, user_id)
+    if (yield one(SELECT_TRANSACTION, key=move.key)) is not None:
+        # Done before (a retry): the first transaction, and no funding again.
+        tx = yield from existing(ctx, post)
+        return SeatChange((yield from _current(ctx, table_id, seat, user_id)), tx)
+    if move.fund:
+        yield from _fund(ctx, wallet, amount, f"{move.key}:fund"[:200])
     tx_id = yield from reserve(ctx, post)
     if tx_id is None:
         tx = yield from existing(ctx, post)
         return SeatChange((yield from _current(ctx, table_id, seat, user_id)), tx)
     seats = yield from seats_unit(ctx, table_id)
-    if any(record.seat == seat for record in seats):
-        raise TableError("seat_taken", f"seat {seat} is taken")
-    boxes = sum(record.user_id == user_id for record in seats)
-    if boxes >= max_boxes:
-        raise TableError(
-            "too_many_boxes",
-            f"user {user_id} holds {boxes} seat(s) at this table, the most one player may",
-        )
-    if amount < low:
-        raise TableError("buy_in_too_small", f"a buy-in of {amount} is below the minimum of {low}")
-    if amount > high:
-        raise TableError("buy_in_too_large", f"a buy-in of {amount} is above the maximum of {high}")
+    if move.add:
+        record = _held(seats, seat, user_id)
+        yield from _not_in_hand(table_id, seat)
+        if record.stack + amount > high:
+            raise TableError(
+                "buy_in_too_large",
+                f"{record.stack} + {amount} chips is above the table maximum of {high}",
+            )
+    else:
+        if any(record.seat == seat for record in seats):
+            raise TableError("seat_taken", f"seat {seat} is taken")
+        boxes = sum(record.user_id == user_id for record in seats)
+        if boxes >= max_boxes:
+            raise TableError(
+                "too_many_boxes",
+                f"user {user_id} holds {boxes} seat(s) at this table, the most one player may",
+            )
+        if amount < low:
+            raise TableError(
+                "buy_in_too_small", f"a {what} of {amount} is below the minimum of {low}"
+            )
+        if amount > high:
+            raise TableError(
+                "buy_in_too_large", f"a {what} of {amount} is above the maximum of {high}"
+            )
     (after,) = yield from apply(ctx, [(tx_id, post)], ids)
-    row = yield one(INSERT_SEAT, table=table_id, seat=seat, user=user_id, stack=amount, now=ctx.now)
-    if row is None:
-        raise TableError("seat_taken", f"seat {seat} is taken")
-    record = SeatRecord(table_id, seat, user_id, amount, ctx.now)
-    return SeatChange(record, transaction_of(ctx, tx_id, post, after))
-
-
-def add_chips_unit(
-    ctx: Context, table_id: int, seat: int, user_id: int, amount: int, post: Posting
-) -> Unit[SeatChange]:
-    """Add ``amount`` chips from the wallet to a seat's stack, between hands (``post``)."""
-    _, _, high, _ = yield from _limits(table_id)
-    ids = yield from _wallet_ids(ctx, table_id, user_id)
-    tx_id = yield from reserve(ctx, post)
-    if tx_id is None:
-        tx = yield from existing(ctx, post)
-        return SeatChange((yield from _current(ctx, table_id, seat, user_id)), tx)
-    record = _held((yield from seats_unit(ctx, table_id)), seat, user_id)
-    yield from _not_in_hand(table_id, seat)
-    if record.stack + amount > high:
-        raise TableError(
-            "buy_in_too_large",
-            f"{record.stack} + {amount} chips is above the table maximum of {high}",
+    if move.add:
+        yield run(ADD_TO_STACK, table=table_id, seat=seat, user=user_id, amount=amount)
+        new = SeatRecord(table_id, seat, user_id, record.stack + amount, record.sat_at)
+    else:
+        row = yield one(
+            INSERT_SEAT, table=table_id, seat=seat, user=user_id, stack=amount, now=ctx.now
         )
-    (after,) = yield from apply(ctx, [(tx_id, post)], ids)
-    yield run(ADD_TO_STACK, table=table_id, seat=seat, user=user_id, amount=amount)
-    new = SeatRecord(table_id, seat, user_id, record.stack + amount, record.sat_at)
+        if row is None:
+            raise TableError("seat_taken", f"seat {seat} is taken")
+        new = SeatRecord(table_id, seat, user_id, amount, ctx.now)
     return SeatChange(new, transaction_of(ctx, tx_id, post, after))
 
 
-def cash_out_unit(
-    ctx: Context, table_id: int, seat: int, user_id: int, key: str, memo: str
-) -> Unit[SeatChange]:
-    """Stand ``user_id`` up from ``seat``: the stack goes back to the wallet."""
+def _fund(ctx: Context, wallet: Account, amount: int, key: str) -> Unit[None]:
+    """Top ``wallet`` up from the issuer so it holds ``amount`` (the room's bots)."""
+    row = yield one(BALANCE, key=wallet.key)
+    if row is None:
+        raise TableError("unknown_user", f"there is no {wallet}")
+    short = amount - int(row[0])
+    if short <= 0:
+        return
+    top_up = posting(key, TransactionKind.TOP_UP, {ISSUER: -short, wallet: short}, memo="bot")
+    ids = yield from account_ids(ctx, [ISSUER.key, wallet.key])
+    tx_id = yield from reserve(ctx, top_up)
+    if tx_id is None:
+        yield from existing(ctx, top_up)
+        return
+    yield from apply(ctx, [(tx_id, top_up)], ids)
+
+
+def seat_out_unit(ctx: Context, move: SeatOut) -> Unit[SeatChange]:
+    """Stand the player up: the seat's stack goes back to the wallet (``cash-out``).
+
+    The stack must be ``move.chips`` (what the table says it holds); a
+    repeated key returns the first transaction.
+    """
+    table_id, seat, user_id, key = move.table_id, move.seat, move.user_id, move.key
     meta = {"table": table_id, "seat": seat}
     done = yield one(SELECT_TRANSACTION, key=key)
     if done is not None:
@@ -199,6 +235,11 @@ def cash_out_unit(
         return SeatChange(None, first)
     record = _held((yield from seats_unit(ctx, table_id)), seat, user_id)
     yield from _not_in_hand(table_id, seat)
+    if record.stack != move.chips:
+        raise HandLogError(
+            "seat_mismatch",
+            f"seat {seat} at table {table_id} holds {record.stack} chips, not {move.chips}",
+        )
     tx: Transaction | None = None
     if record.stack > 0:
         wallet, in_play = Account.wallet(user_id), Account.in_play(table_id, user_id)
@@ -206,7 +247,6 @@ def cash_out_unit(
             key,
             TransactionKind.CASH_OUT,
             {in_play: -record.stack, wallet: record.stack},
-            memo=memo,
             meta=meta,
             reserved=True,
         )

@@ -7,8 +7,12 @@ ledger's rules) lives in such units and never touches a driver; a driver in
 :mod:`pokerhouse.store.database` runs a unit inside one transaction: on
 SQLite the whole unit in one hop to the connection's thread, on PostgreSQL
 one ``await`` per statement on an asyncpg connection. This is the store's hot
-path, so statements are compiled by SQLAlchemy once per dialect (named
-parameters to ``?`` or ``$1``) and run as plain driver calls.
+path, so the store talks to the drivers directly (sqlite3 and asyncpg;
+SQLAlchemy builds the schema and runs the migrations, and nothing else):
+each statement's named parameters are turned into the driver's own
+(``?``, ``$1``) once, when it is defined, and every statement is prepared
+against a migrated database of each kind by the tests, so a misspelt table
+or column fails there.
 
 >>> stmt = Stmt("SELECT balance FROM ledger_accounts WHERE id = :id")
 >>> stmt.sqlite
@@ -26,14 +30,10 @@ parameters to ``?`` or ``$1``) and run as plain driver calls.
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
-
-from sqlalchemy import text
-from sqlalchemy.dialects.postgresql import asyncpg as _pg
-from sqlalchemy.dialects.sqlite import pysqlite as _sqlite
-from sqlalchemy.engine import Dialect
 
 T = TypeVar("T")
 
@@ -43,17 +43,42 @@ ALL: Final = 1  # every row
 RUN: Final = 2  # the number of rows changed
 MANY: Final = 3  # executemany over a list of parameter sets; returns None
 
-_DIALECTS: dict[str, Dialect] = {
-    "sqlite": _sqlite.dialect(paramstyle="qmark"),
-    "postgresql": _pg.dialect(),  # type: ignore[no-untyped-call]
-}
-
 Compiled = tuple[str, tuple[str, ...]]
+
+#: A ``:name`` parameter outside a quoted string (a ``::`` cast is not one).
+_PARAMETER = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+#: Every statement defined, for the test that prepares each one on both databases.
+STATEMENTS: list[Stmt] = []
 
 
 def _compile(sql: str, dialect: str) -> Compiled:
-    compiled = text(sql).compile(dialect=_DIALECTS[dialect])
-    return compiled.string, tuple(compiled.positiontup or ())
+    """``sql`` with its ``:name`` parameters in the driver's style, and their names in order.
+
+    SQLite's are ``?`` in order of appearance; PostgreSQL's ``$n``, one number
+    a name however often it appears.
+
+    >>> _compile("SELECT :a, 'x:y', :b, :a", "sqlite")
+    ("SELECT ?, 'x:y', ?, ?", ('a', 'b', 'a'))
+    >>> _compile("SELECT :a, 'x:y', :b, :a", "postgresql")
+    ("SELECT $1, 'x:y', $2, $1", ('a', 'b'))
+    """
+    names: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if dialect == "sqlite":
+            names.append(name)
+            return "?"
+        if name not in names:
+            names.append(name)
+        return f"${names.index(name) + 1}"
+
+    # Quoted strings (every other piece, split on single quotes) keep their text.
+    pieces = sql.split("'")
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _PARAMETER.sub(replace, pieces[index])
+    return "'".join(pieces), tuple(names)
 
 
 class Stmt:
@@ -61,12 +86,14 @@ class Stmt:
 
     ``postgresql`` is the statement's PostgreSQL text where the two differ
     (row locks, arrays); a list parameter is passed to SQLite as JSON text
-    (read with ``json_each``) and to PostgreSQL as an array.
+    (read with ``json_each``) and to PostgreSQL as an array. ``only`` names
+    the one database a statement is for (PostgreSQL's one-round-trip forms).
     """
 
-    __slots__ = ("pg_args", "postgresql", "sqlite", "sqlite_args", "sqlite_arrays")
+    __slots__ = ("only", "pg_args", "postgresql", "sqlite", "sqlite_args", "sqlite_arrays")
 
-    def __init__(self, sql: str, postgresql: str | None = None) -> None:
+    def __init__(self, sql: str, postgresql: str | None = None, *, only: str | None = None) -> None:
+        self.only = only
         self.sqlite: Compiled = _compile(sql, "sqlite")
         self.postgresql: Compiled = _compile(
             postgresql if postgresql is not None else sql, "postgresql"
@@ -78,6 +105,7 @@ class Stmt:
         #: Parameter dict -> positional tuple, for each driver (one C call a row).
         self.sqlite_args = _getter(self.sqlite[1])
         self.pg_args = _getter(self.postgresql[1])
+        STATEMENTS.append(self)
 
     def __repr__(self) -> str:
         return f"Stmt({self.sqlite[0]!r})"

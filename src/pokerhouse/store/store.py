@@ -27,8 +27,16 @@ from typing import Any
 from argon2 import PasswordHasher
 
 from pokerhouse.store import hands as hand_units
-from pokerhouse.store import reports, seats, tables, users
+from pokerhouse.store import names, reports, seats, tables, users
 from pokerhouse.store.accounts import HOUSE, ISSUER, Account, Statement, Transaction
+from pokerhouse.store.arguments import (
+    check_before,
+    lease_owner,
+    lease_seconds,
+    seat_in,
+    user_id_of,
+    whole,
+)
 from pokerhouse.store.check import CheckReport, check_unit
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError, TableError
@@ -43,16 +51,12 @@ from pokerhouse.store.handlog import (
     HandStart,
     HandSummary,
     HandVoid,
+    SeatIn,
+    SeatOut,
 )
-from pokerhouse.store.ledger import (
-    Posting,
-    check_amount,
-    check_key,
-    check_memo,
-    post_unit,
-    posting,
-)
+from pokerhouse.store.ledger import check_amount, post_unit, posting
 from pokerhouse.store.seats import SeatChange, SeatRecord
+from pokerhouse.store.sql import Context, Unit
 from pokerhouse.store.tables import TableConfig, TableDef
 from pokerhouse.store.urls import database_url, parse_url, redacted
 from pokerhouse.store.users import User
@@ -140,22 +144,48 @@ class Store:
     # ------------------------------------------------------------ users and sessions
 
     async def create_user(
-        self, username: str, password: str | None, *, bot: bool = False, grant: int = 10_000
+        self,
+        username: str,
+        password: str | None,
+        *,
+        bot: bool = False,
+        grant: int = 10_000,
+        address: str | None = None,
+        per_hour: int = 30,
     ) -> User:
         """A new user with a wallet holding ``grant`` chips (a ``grant`` transaction from
-        the issuer). Bots may have no password (they never log in)."""
-        shown, key = users.username_key(username)
+        the issuer). Bots may have no password (they never log in).
+
+        The name must be one a new account may take (:mod:`pokerhouse.store.names`:
+        one script, nothing invisible, no bot's name for a person: ``bad_username``)
+        and must not look like a taken one (``username_taken``). With ``address`` (a
+        sign-up from the web), at most ``per_hour`` accounts an hour come from it
+        (``rate_limited``), counted in the database with the sign-up itself.
+        """
         if type(bot) is not bool:
             raise AccountError("bad_user", f"bot is True or False, not {bot!r}")
+        shown, key, skeleton = names.new_username(username, bot=bot)
         if not (type(grant) is int and grant == 0):
             check_amount(grant, "grant")
         if password is None and not bot:
             raise AccountError("bad_password", "a player needs a password")
+        sign_ups = None
+        if address is not None:
+            if type(per_hour) is not int or per_hour < 1:
+                raise AccountError(
+                    "bad_limit", f"per_hour is a whole number >= 1, not {per_hour!r}"
+                )
+            sign_ups = users.SignUps.of(address, per_hour)
+            limit = sign_ups
+            # Checked before the costly hash too; the write checks it again, atomically.
+            await self._db.read(lambda ctx: users.sign_ups_unit(ctx, limit))
         hashed = (
             None if password is None else await self._passwords.hash(users.check_password(password))
         )
         return await self._db.write(
-            lambda ctx: users.create_user_unit(ctx, shown, key, hashed, bot, grant)
+            lambda ctx: users.create_user_unit(
+                ctx, shown, key, skeleton, hashed, bot, grant, sign_ups
+            )
         )
 
     async def authenticate(self, username: str, password: str) -> User:
@@ -193,7 +223,7 @@ class Store:
 
     async def create_session(self, user: User | int, *, ttl: float = users.SESSION_TTL) -> str:
         """A new session token for ``user`` (the database keeps only its hash)."""
-        user_id = _user_id(user)
+        user_id = user_id_of(user)
         if type(ttl) not in (int, float) or not 0 < ttl <= 366 * 24 * 3600:
             raise AccountError("bad_ttl", f"a session lasts up to a year, not {ttl!r} s")
         token = users.new_token()
@@ -247,10 +277,23 @@ class Store:
         self, user: User | int, amount: int, *, key: str, memo: str = ""
     ) -> Transaction:
         """New chips from the issuer into a wallet (kind ``top-up``)."""
-        wallet = Account.wallet(_user_id(user))
+        wallet = Account.wallet(user_id_of(user))
         return await self.post(
             key, "top-up", {ISSUER: -check_amount(amount, "top-up"), wallet: amount}, memo=memo
         )
+
+    async def top_up_wallet(
+        self, user: User | int, amount: int, *, every: float = 3600.0
+    ) -> Transaction:
+        """A player's play-money top-up (kind ``top-up``), at most one every ``every``
+        seconds: ``rate_limited`` sooner. The last top-up is read from the ledger in the
+        same transaction, so the limit holds across restarts and nodes, and two asked at
+        once are one transaction (its key counts the wallet's earlier top-ups)."""
+        user_id = user_id_of(user)
+        check_amount(amount, "top-up")
+        if type(every) not in (int, float) or not every >= 0:
+            raise AccountError("bad_limit", f"every is a number of seconds >= 0, not {every!r}")
+        return await self._db.write(lambda ctx: users.top_up_unit(ctx, user_id, amount, every))
 
     async def fund_house(self, amount: int, *, key: str, memo: str = "") -> Transaction:
         """New chips from the issuer into the house bankroll (kind ``top-up``)."""
@@ -269,7 +312,7 @@ class Store:
         found = user if isinstance(user, User) else await self.get_user(user)
         if type(limit) is not int or not 1 <= limit <= 100_000:
             raise AccountError("bad_limit", f"a limit is 1 to 100000 lines, not {limit!r}")
-        _check_before(before)
+        check_before(before)
         return await self._db.read(
             lambda ctx: reports.statement_unit(ctx, found.id, found.username, limit, before)
         )
@@ -293,49 +336,120 @@ class Store:
         """One table; ``unknown_table`` if there is none."""
         return await self._db.read(lambda ctx: tables.get_table_unit(ctx, table_id))
 
-    async def acquire_table(self, table_id: int, owner: str) -> int:
-        """Lease ``table_id`` to ``owner``: a fencing token larger than any before.
+    async def acquire_table(self, table_id: int, owner: str, *, seconds: float = 10.0) -> int:
+        """Lease ``table_id`` to ``owner`` for ``seconds``: a fencing token larger than any
+        before.
 
-        Hand-log writes for the table must carry it (``lease=``); those that
-        carry an older one are refused with ``stale_lease``.
+        The lease is taken only when it is free, expired or ``owner``'s already
+        (``lease_held`` otherwise, naming the holder). Every table write must
+        carry the token (``lease=``); one that carries another is refused with
+        ``stale_lease``. The holder keeps it with :meth:`renew_leases`.
         """
-        owner = check_memo(owner)
-        return await self._db.write(lambda ctx: tables.acquire_unit(ctx, table_id, owner))
+        owner = lease_owner(owner)
+        lease_seconds(seconds)
+        whole(table_id, 0)
+        return await self._db.write(lambda ctx: tables.acquire_unit(ctx, table_id, owner, seconds))
+
+    async def renew_leases(
+        self, owner: str, leases: Mapping[int, int], *, seconds: float = 10.0
+    ) -> set[int]:
+        """Extend ``owner``'s leases ``{table_id: token}`` by ``seconds`` from now; the
+        tables whose lease it still held (a table missing from the answer is lost)."""
+        owner = lease_owner(owner)
+        lease_seconds(seconds)
+        held = {}
+        for table_id, token in leases.items():
+            whole(table_id, 0)
+            if type(token) is not int or token < 1:
+                raise TableError("bad_lease", f"a lease token is a whole number >= 1: {token!r}")
+            held[table_id] = token
+        if not held:
+            return set()
+        return await self._db.write(lambda ctx: tables.renew_unit(ctx, owner, held, seconds))
+
+    async def release_table(self, table_id: int, owner: str, token: int) -> bool:
+        """Give a lease up (the room stops): whether ``owner`` still held it with ``token``."""
+        owner = lease_owner(owner)
+        whole(table_id, 0)
+        return await self._db.write(lambda ctx: tables.release_unit(ctx, table_id, owner, token))
 
     async def seats(self, table_id: int) -> list[SeatRecord]:
         """The occupied seats of a table."""
         return await self._db.read(lambda ctx: seats.seats_unit(ctx, table_id))
 
     async def buy_in(
-        self, table_id: int, seat: int, user: User | int, amount: int, *, key: str | None = None
+        self,
+        table_id: int,
+        seat: int,
+        user: User | int,
+        amount: int,
+        *,
+        key: str | None = None,
+        lease: int | None = None,
     ) -> SeatChange:
         """Sit ``user`` in ``seat`` with ``amount`` chips from their wallet (``buy-in``).
 
         ``key`` makes a retry safe; without one the buy-in gets a fresh key.
+        ``lease`` is the table's fencing token (required once the table is leased).
         """
-        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "buy-in")
-        return await self._db.write(
-            lambda ctx: seats.buy_in_unit(ctx, table_id, seat, user_id, amount, post)
-        )
+        move = seat_in(table_id, seat, user, amount, key, lease, "buy-in", add=False)
+        return await self._seat_move(move, lambda ctx: seats.seat_in_unit(ctx, move))
 
     async def add_chips(
-        self, table_id: int, seat: int, user: User | int, amount: int, *, key: str | None = None
+        self,
+        table_id: int,
+        seat: int,
+        user: User | int,
+        amount: int,
+        *,
+        key: str | None = None,
+        lease: int | None = None,
     ) -> SeatChange:
         """Add ``amount`` chips from the wallet to a seat between hands (``buy-in``)."""
-        user_id, amount, post = _to_table(table_id, seat, user, amount, key, "add-chips")
-        return await self._db.write(
-            lambda ctx: seats.add_chips_unit(ctx, table_id, seat, user_id, amount, post)
-        )
+        move = seat_in(table_id, seat, user, amount, key, lease, "add-chips", add=True)
+        return await self._seat_move(move, lambda ctx: seats.seat_in_unit(ctx, move))
 
     async def cash_out(
-        self, table_id: int, seat: int, user: User | int, *, key: str | None = None
+        self,
+        table_id: int,
+        seat: int,
+        user: User | int,
+        *,
+        key: str | None = None,
+        lease: int | None = None,
     ) -> SeatChange:
         """Stand ``user`` up from ``seat``; the stack goes back to the wallet (``cash-out``)."""
-        user_id = _user_id(user)
-        _whole(table_id, seat)
-        tx_key = check_key(key or f"cash-out:{uuid.uuid4().hex}")
-        return await self._db.write(
-            lambda ctx: seats.cash_out_unit(ctx, table_id, seat, user_id, tx_key, "")
+        user_id = user_id_of(user)
+        whole(table_id, seat)
+        held = {record.seat: record for record in await self.seats(table_id)}.get(seat)
+        # Whatever the seat holds goes; a repeated key finds its first cash-out.
+        chips = held.stack if held is not None and held.user_id == user_id else 0
+        move = SeatOut(
+            table_id, seat, user_id, chips, key or f"cash-out:{uuid.uuid4().hex}", lease
+        ).checked()
+        return await self._seat_move(move, lambda ctx: seats.seat_out_unit(ctx, move))
+
+    async def _seat_move(
+        self, move: SeatIn | SeatOut, unit: Callable[[Context], Unit[SeatChange]]
+    ) -> SeatChange:
+        """One seat move in a transaction of its own, behind its table's lease check."""
+        batch = Batch(seats_in=[move]) if isinstance(move, SeatIn) else Batch(seats_out=[move])
+
+        def fenced(ctx: Context) -> Unit[SeatChange]:
+            yield from hand_units.check_leases(batch)
+            return (yield from unit(ctx))
+
+        return await self._db.write(fenced)
+
+    async def applied(self, table_id: int, number: int, user: User | int, client_id: str) -> bool:
+        """Whether hand ``number`` at the table logged an action of ``user`` under the
+        client's id ``client_id`` (a resent action is a repeat, even after a restart)."""
+        user_id = user_id_of(user)
+        whole(table_id, 0)
+        if type(number) is not int or number < 1 or not isinstance(client_id, str):
+            return False
+        return await self._db.read(
+            lambda ctx: reports.applied_unit(ctx, table_id, number, user_id, client_id)
         )
 
     # ------------------------------------------------------------ hand logs
@@ -427,10 +541,10 @@ class Store:
 
         ``before`` (a hand id: the oldest hand shown) asks for the hands older than it.
         """
-        user_id = _user_id(user)
+        user_id = user_id_of(user)
         if type(limit) is not int or not 1 <= limit <= 10_000:
             raise AccountError("bad_limit", f"a limit is 1 to 10000 hands, not {limit!r}")
-        _check_before(before)
+        check_before(before)
         return await self._db.read(lambda ctx: reports.user_hands_unit(ctx, user_id, limit, before))
 
     async def last_hand_number(self, table_id: int) -> int:
@@ -439,54 +553,9 @@ class Store:
         A table restarting numbers its next hand one above it, so no number is
         lost or used twice, voided hands included.
         """
-        _whole(table_id, 0)
+        whole(table_id, 0)
         return await self._db.read(lambda ctx: reports.last_number_unit(ctx, table_id))
 
     async def hands_played(self) -> dict[int, int]:
         """Finished hands per table id."""
         return await self._db.read(reports.hands_played_unit)
-
-
-def _user_id(user: object) -> int:
-    if isinstance(user, User):
-        return user.id
-    if type(user) is int and user >= 1:
-        return user
-    raise AccountError("unknown_user", f"a user is a User or a user id, not {user!r}")
-
-
-#: The largest row id a database holds (a signed 64-bit integer): the top of ``before``.
-MAX_ROW_ID = 2**63 - 1
-
-
-def _check_before(before: object) -> None:
-    """Refuse a ``before`` cursor that is not a row id (None: the newest page)."""
-    if before is None:
-        return
-    # type() is int, not isinstance: True is not a cursor.
-    if type(before) is not int or not 1 <= before <= MAX_ROW_ID:
-        raise AccountError("bad_before", f"before is a row id from 1 to 2**63-1, not {before!r}")
-
-
-def _to_table(
-    table_id: int, seat: int, user: User | int, amount: int, key: str | None, what: str
-) -> tuple[int, int, Posting]:
-    """A checked buy-in posting: the wallet's chips to the player's in-play account."""
-    user_id = _user_id(user)
-    amount = check_amount(amount, what)
-    _whole(table_id, seat)
-    post = posting(
-        key or f"{what}:{uuid.uuid4().hex}",
-        "buy-in",
-        {Account.wallet(user_id): -amount, Account.in_play(table_id, user_id): amount},
-        meta={"table": table_id, "seat": seat},
-        reserved=True,
-    )
-    return user_id, amount, post
-
-
-def _whole(table_id: object, seat: object) -> None:
-    if type(table_id) is not int or table_id < 1:
-        raise TableError("unknown_table", f"a table id is a whole number >= 1, not {table_id!r}")
-    if type(seat) is not int or not 0 <= seat < 100:
-        raise TableError("bad_seat", f"a seat is a whole number from 0, not {seat!r}")

@@ -31,7 +31,7 @@ from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
 from pokerhouse.store.errors import TableError
-from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 
 _MAX_NAME = 40
 
@@ -173,9 +173,24 @@ INSERT_TABLE = Stmt(
 )
 SELECT_TABLES = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables ORDER BY id")
 SELECT_TABLE = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables WHERE id = :id")
+# Taken only when free, expired or the taker's own: the token rises with every taking.
 ACQUIRE = Stmt(
-    "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1 "
-    "WHERE id = :id RETURNING lease_token"
+    "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1, "
+    "lease_expires = :expires WHERE id = :id AND (lease_owner IS NULL OR lease_owner = :owner "
+    "OR lease_expires IS NULL OR lease_expires < :now) RETURNING lease_token"
+)
+LEASE = Stmt("SELECT lease_owner, lease_expires FROM room_tables WHERE id = :id")
+RENEW = Stmt(
+    "UPDATE room_tables SET lease_expires = :expires WHERE lease_owner = :owner AND "
+    "(id, lease_token) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
+    "FROM json_each(:pairs)) RETURNING id",
+    postgresql="UPDATE room_tables SET lease_expires = :expires WHERE lease_owner = :owner AND "
+    "(id, lease_token) IN (SELECT * FROM unnest(CAST(:ids AS BIGINT[]), "
+    "CAST(:tokens AS BIGINT[]))) RETURNING id",
+)
+RELEASE = Stmt(
+    "UPDATE room_tables SET lease_owner = NULL, lease_expires = NULL "
+    "WHERE id = :id AND lease_owner = :owner AND lease_token = :token"
 )
 
 
@@ -225,9 +240,34 @@ def get_table_unit(ctx: Context, table_id: int) -> Unit[TableDef]:
     return table_of(row)
 
 
-def acquire_unit(ctx: Context, table_id: int, owner: str) -> Unit[int]:
-    """Lease a table to ``owner``: the new fencing token."""
-    row = yield one(ACQUIRE, id=table_id, owner=owner)
-    if row is None:
+def acquire_unit(ctx: Context, table_id: int, owner: str, seconds: float) -> Unit[int]:
+    """Lease a table to ``owner`` for ``seconds``: the new fencing token.
+
+    :class:`TableError` ``lease_held`` while another owner's lease runs.
+    """
+    row = yield one(ACQUIRE, id=table_id, owner=owner, now=ctx.now, expires=ctx.now + seconds)
+    if row is not None:
+        return int(row[0])
+    held = yield one(LEASE, id=table_id)
+    if held is None:
         raise TableError("unknown_table", f"there is no table {table_id!r}")
-    return int(row[0])
+    left = max(0.0, float(held[1]) - ctx.now)
+    raise TableError("lease_held", f"table {table_id} is leased to {held[0]} for {left:.1f} s more")
+
+
+def renew_unit(ctx: Context, owner: str, leases: dict[int, int], seconds: float) -> Unit[set[int]]:
+    """Extend ``owner``'s leases (table id to token) to ``seconds`` from now; those held."""
+    rows = yield all_rows(
+        RENEW,
+        owner=owner,
+        expires=ctx.now + seconds,
+        pairs=[[table, token] for table, token in leases.items()],
+        ids=list(leases),
+        tokens=list(leases.values()),
+    )
+    return {int(row[0]) for row in rows}
+
+
+def release_unit(ctx: Context, table_id: int, owner: str, token: int) -> Unit[bool]:
+    """Free a lease ``owner`` holds with ``token``; whether it did."""
+    return bool((yield run(RELEASE, id=table_id, owner=owner, token=token)))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import secrets
 import unicodedata
 from collections.abc import Sequence
@@ -27,9 +28,9 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from pokerhouse.store.accounts import ISSUER, Account
+from pokerhouse.store.accounts import ISSUER, Account, Transaction
 from pokerhouse.store.errors import AccountError
-from pokerhouse.store.ledger import account_ids, apply, posting, reserve
+from pokerhouse.store.ledger import account_ids, apply, post_unit, posting, reserve
 from pokerhouse.store.sql import Context, Stmt, Unit, one, run
 
 _MAX_PASSWORD = 1024
@@ -114,10 +115,26 @@ class Passwords:
 
 # ---------------------------------------------------------------- statements
 
+# No conflict target: a taken key and a taken skeleton are both "taken".
 INSERT_USER = Stmt(
-    "INSERT INTO users (username, username_key, password_hash, is_bot, created_at) "
-    "VALUES (:username, :key, :hash, :bot, :now) ON CONFLICT (username_key) DO NOTHING "
-    "RETURNING id"
+    "INSERT INTO users (username, username_key, username_skeleton, password_hash, is_bot, "
+    "created_at) VALUES (:username, :key, :skeleton, :hash, :bot, :now) "
+    "ON CONFLICT DO NOTHING RETURNING id"
+)
+# One sign-up at a time per address on PostgreSQL (SQLite writes one at a time anyway), so
+# two at once cannot both find the last free place under the limit.
+LOCK_ADDRESS = Stmt("SELECT 1", postgresql="SELECT 1 FROM (SELECT pg_advisory_xact_lock(:lock)) l")
+COUNT_REGISTRATIONS = Stmt(
+    "SELECT count(*) FROM registrations WHERE address_hash = :address AND created_at > :since"
+)
+INSERT_REGISTRATION = Stmt(
+    "INSERT INTO registrations (user_id, address_hash, created_at) "
+    "VALUES (:user_id, :address, :now)"
+)
+TOP_UPS = Stmt(
+    "SELECT count(*), max(t.created_at) FROM ledger_entries e "
+    "JOIN ledger_transactions t ON t.id = e.transaction_id "
+    "WHERE e.account_id = :account AND t.kind = 'top-up'"
 )
 INSERT_WALLET = Stmt(
     "INSERT INTO ledger_accounts (key, kind, user_id, balance) "
@@ -149,14 +166,61 @@ def user_of(row: Sequence[Any]) -> User:
 # ---------------------------------------------------------------- units
 
 
+@dataclass(frozen=True, slots=True)
+class SignUps:
+    """New accounts from one address: at most ``per_hour`` in any hour (the address is
+    kept as its SHA-256 only)."""
+
+    address_hash: str
+    per_hour: int
+
+    @classmethod
+    def of(cls, address: str, per_hour: int) -> SignUps:
+        """The limit for sign-ups from ``address``."""
+        return cls(hashlib.sha256(address.encode()).hexdigest(), per_hour)
+
+
+def sign_ups_unit(ctx: Context, limit: SignUps) -> Unit[None]:
+    """Refuse (``rate_limited``) when the address has had its sign-ups this hour."""
+    row = yield one(COUNT_REGISTRATIONS, address=limit.address_hash, since=ctx.now - 3600.0)
+    if int(row[0]) >= limit.per_hour:
+        raise AccountError(
+            "rate_limited",
+            f"{limit.per_hour} new accounts an hour from one address: try later",
+        )
+
+
 def create_user_unit(
-    ctx: Context, shown: str, key: str, password_hash: str | None, bot: bool, grant: int
+    ctx: Context,
+    shown: str,
+    key: str,
+    skeleton: str,
+    password_hash: str | None,
+    bot: bool,
+    grant: int,
+    sign_ups: SignUps | None = None,
 ) -> Unit[User]:
-    """Insert the user and their wallet, and post the grant from the issuer."""
-    row = yield one(INSERT_USER, username=shown, key=key, hash=password_hash, bot=bot, now=ctx.now)
+    """Insert the user and their wallet, and post the grant from the issuer; with
+    ``sign_ups``, only under the address's limit, and the sign-up recorded."""
+    if sign_ups is not None:
+        yield one(LOCK_ADDRESS, lock=int(sign_ups.address_hash[:15], 16))
+        yield from sign_ups_unit(ctx, sign_ups)
+    row = yield one(
+        INSERT_USER,
+        username=shown,
+        key=key,
+        skeleton=skeleton,
+        hash=password_hash,
+        bot=bot,
+        now=ctx.now,
+    )
     if row is None:
-        raise AccountError("username_taken", f"the username {shown!r} is taken")
+        raise AccountError(
+            "username_taken", f"the username {shown!r}, or one that looks like it, is taken"
+        )
     user_id = int(row[0])
+    if sign_ups is not None:
+        yield run(INSERT_REGISTRATION, user_id=user_id, address=sign_ups.address_hash, now=ctx.now)
     wallet = Account.wallet(user_id)
     wallet_row = yield one(INSERT_WALLET, key=wallet.key, user_id=user_id)
     ctx.new_ids[wallet.key] = int(wallet_row[0])
@@ -169,6 +233,28 @@ def create_user_unit(
         assert tx_id is not None, "a new user's grant key is new"
         yield from apply(ctx, [(tx_id, grant_post)], ids)
     return User(user_id, shown, bot, ctx.now)
+
+
+def top_up_unit(ctx: Context, user_id: int, amount: int, every: float) -> Unit[Transaction]:
+    """Post a wallet's top-up, unless its last one was less than ``every`` seconds ago.
+
+    The wallet's earlier top-ups are read from the ledger in the same transaction, and
+    their count names this one (``wallet-top-up:<user>:<n>``): two top-ups asked at once
+    both name the same transaction, which is posted once.
+    """
+    wallet = Account.wallet(user_id)
+    ids = yield from account_ids(ctx, [ISSUER.key, wallet.key])
+    count, last = yield one(TOP_UPS, account=ids[wallet.key])
+    if last is not None and ctx.now - float(last) < every:
+        wait = math.ceil(every - (ctx.now - float(last)))
+        raise AccountError("rate_limited", f"one top-up an hour: the next in {wait} s")
+    post = posting(
+        f"wallet-top-up:{user_id}:{int(count) + 1}",
+        "top-up",
+        {ISSUER: -amount, wallet: amount},
+        memo="play money",
+    )
+    return (yield from post_unit(ctx, post))
 
 
 def user_row_unit(ctx: Context, key: str) -> Unit[Any]:

@@ -1,0 +1,64 @@
+"""A wallet's play-money top-up: once an hour, kept in the ledger, paid once when asked twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from pokerhouse.store import Account, AccountError, IdempotencyConflict, Store
+from tests.store.conftest import Clock, dump
+
+
+async def test_one_top_up_an_hour_by_the_ledger(store: Store, clock: Clock) -> None:
+    ann = await store.create_user("ann", "password1", grant=100)
+    first = await store.top_up_wallet(ann, 9_900)
+    assert first.key == f"wallet-top-up:{ann.id}:1"
+    before = await dump(store)
+    clock.now += 3599
+    with pytest.raises(AccountError) as caught:
+        await store.top_up_wallet(ann, 500)
+    assert caught.value.code == "rate_limited" and "1 s" in str(caught.value)
+    assert await dump(store) == before
+    clock.now += 1
+    second = await store.top_up_wallet(ann, 500)
+    assert second.key == f"wallet-top-up:{ann.id}:2"
+    assert await store.balance(Account.wallet(ann.id)) == 10_500
+
+
+async def test_a_new_store_on_the_same_database_keeps_the_hour(
+    store: Store, db_url: str, clock: Clock
+) -> None:
+    ann = await store.create_user("ann", "password1", grant=100)
+    await store.top_up_wallet(ann, 9_900)
+    again = await Store.open(db_url, clock=clock)
+    try:
+        with pytest.raises(AccountError) as caught:
+            await again.top_up_wallet(ann, 9_900)
+        assert caught.value.code == "rate_limited"
+    finally:
+        await again.close()
+
+
+async def test_top_ups_asked_at_once_pay_once(store: Store) -> None:
+    ann = await store.create_user("ann", "password1", grant=100)
+    results = await asyncio.gather(
+        *(store.top_up_wallet(ann, 9_900) for _ in range(4)), return_exceptions=True
+    )
+    paid = {r.id for r in results if not isinstance(r, BaseException)}
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(paid) == 1
+    assert all(isinstance(r, AccountError) and r.code == "rate_limited" for r in refused)
+    assert await store.balance(Account.wallet(ann.id)) == 10_000
+    # Different amounts at once: still one of them.
+    bob = await store.create_user("bob", "password1", grant=100)
+    results = await asyncio.gather(
+        store.top_up_wallet(bob, 9_900), store.top_up_wallet(bob, 5_000), return_exceptions=True
+    )
+    assert sum(1 for r in results if not isinstance(r, BaseException)) == 1
+    assert all(
+        isinstance(r, AccountError | IdempotencyConflict)
+        for r in results
+        if isinstance(r, BaseException)
+    )
+    assert await store.balance(Account.wallet(bob.id)) in (10_000, 5_100)

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import itertools
 import json
-import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,11 +21,13 @@ import pytest
 import uvicorn
 import websockets
 
-from pokerhouse.server.app import Site, create_app
+from pokerhouse.server.app import create_app
 from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.guards import uvicorn_options
+from pokerhouse.server.listener import listening_socket
 from pokerhouse.server.protocol import MAX_SOCKET_FRAME
 from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.sockets import uvicorn_ws
+from pokerhouse.server.site import Site
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
 
@@ -44,6 +45,8 @@ class Client:
         self.http = httpx.AsyncClient(base_url=base, timeout=10)
         self.ws: Any = None
         self.frames: list[Message] = []
+        #: Websocket messages received (each carries one or more of ``frames``).
+        self.writes = 0
         self._arrived = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
         # Act ids must not repeat across a player's sockets: a reused id is a resend.
@@ -62,20 +65,31 @@ class Client:
     def csrf(self) -> dict[str, str]:
         return {"X-CSRF-Token": self.http.cookies.get("ph_csrf") or ""}
 
-    async def connect(self, *, compression: str | None = "deflate") -> None:
-        """Open the websocket (``compression=None``: without permessage-deflate)."""
+    async def connect(
+        self, *, compression: str | None = "deflate", address: str = "127.0.0.1"
+    ) -> None:
+        """Open the websocket (``compression=None``: without permessage-deflate) from
+        ``address`` (another loopback address is another client's to the room)."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + "/ws"
         headers = {"Cookie": cookie} if cookie else {}
         self.ws = await websockets.connect(
-            url, additional_headers=headers, max_size=2**22, compression=compression
+            url,
+            additional_headers=headers,
+            max_size=2**22,
+            compression=compression,
+            local_addr=(address, 0),
         )
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for text in self.ws:
-                self.frames.append(json.loads(text))
+                # Each websocket message is a JSON array of the server's messages.
+                batch = json.loads(text)
+                assert isinstance(batch, list) and batch, f"not a list of messages: {text!r}"
+                self.frames.extend(batch)
+                self.writes += 1
                 self._arrived.set()
 
     async def send(self, message: Message) -> None:
@@ -136,17 +150,17 @@ class Harness:
         self.clients.append(client)
         return client
 
-    async def spectator(self) -> Client:
-        """A websocket with no account."""
+    async def spectator(self, address: str = "127.0.0.1") -> Client:
+        """A websocket with no account, from ``address``."""
         client = Client(self.base, None)
-        await client.connect()
+        await client.connect(address=address)
         self.clients.append(client)
         return client
 
     def table_id(self, name: str) -> int:
-        for runner in self.site.room.runners.values():
-            if runner.config.name == name:
-                return runner.id
+        for task in self.site.room.tasks.values():
+            if task.config.name == name:
+                return task.id
         raise KeyError(name)
 
     async def settle(self) -> None:
@@ -154,8 +168,8 @@ class Harness:
         for _ in range(200):
             await asyncio.sleep(0.01)
             busy = (
-                any(not runner.inbox.empty() for runner in self.site.room.runners.values())
-                or not self.site.services.committer._queue.empty()
+                any(not task.inbox.empty() for task in self.site.room.tasks.values())
+                or not self.site.services.committer.idle
             )
             if not busy:
                 await asyncio.sleep(0.02)
@@ -170,6 +184,7 @@ async def serve(
     settings: RoomSettings | None = None,
     clock: ManualClock | None = None,
     send_buffer: int | None = None,
+    store_options: dict[str, Any] | None = None,
 ) -> AsyncIterator[Harness]:
     """Serve a room on ``url``'s database with these tables on a free port.
 
@@ -184,33 +199,33 @@ async def serve(
         window_seconds=10.0,
         retry_seconds=0.2,
         registrations_per_hour=100_000,
+        # The tests open many sockets and sign many players up from 127.0.0.1.
+        sockets_per_address=100_000,
+        hashes_per_address=100_000,
+        metrics=True,
     )
     site = Site(
         url,
         settings=settings,
         clock=clock,
         tables=tables,
-        store_options={"password_hasher": FAST_HASHER},
+        store_options={"password_hasher": FAST_HASHER, **(store_options or {})},
     )
     config = uvicorn.Config(
         create_app(site),
+        **uvicorn_options(site),  # as `pokerhouse serve` has them
         host="127.0.0.1",
         port=0,
         log_level="warning",
         lifespan="on",
-        ws=uvicorn_ws(),
         ws_per_message_deflate=False,
         ws_max_size=MAX_SOCKET_FRAME,  # as `pokerhouse serve` has it
     )
     server = uvicorn.Server(config)
-    sockets = None
-    if send_buffer is not None:
-        listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        # Accepted sockets inherit it (and a set size turns the kernel's autotuning off).
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
-        listener.bind(("127.0.0.1", 0))
-        sockets = [listener]
+    listener = listening_socket(
+        "127.0.0.1", 0, stall_seconds=settings.stall_seconds, send_buffer=send_buffer
+    )
+    sockets = [listener]
     task = asyncio.get_running_loop().create_task(server.serve(sockets=sockets))
     for _ in range(500):
         if server.started:

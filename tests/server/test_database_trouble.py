@@ -94,20 +94,20 @@ async def play(room: Harness, person: Client, table_id: int, steps: int) -> None
 
 async def same_as_the_store(room: Harness, store: Store, table_id: int) -> None:
     """The table in memory is what the store committed: seats, stacks, the running hand."""
-    runner = room.site.room.runners[table_id]
-    assert runner.available
+    task = room.site.room.tasks[table_id]
+    assert task.available
     seats = {record.seat: record for record in await store.seats(table_id)}
-    for seat in range(runner.config.seats):
-        info = runner.table.seat(seat)
+    for seat in range(task.config.seats):
+        info = task.table.seat(seat)
         assert (info is None) == (seat not in seats), seat
     logs = await store.unfinished_hands(table_id)
-    hand = runner.table.hand
+    hand = task.table.hand
     if hand is None:
         assert not logs
         for seat, record in seats.items():
-            assert runner.table.seat(seat).stack == record.stack  # type: ignore[union-attr]
+            assert task.table.seat(seat).stack == record.stack  # type: ignore[union-attr]
     else:
-        assert [log.number for log in logs] == [runner.table.hand_number]
+        assert [log.number for log in logs] == [task.table.hand_number]
         assert rebuild_hand(logs[0]).events == hand.events
 
 
@@ -131,21 +131,21 @@ async def through_trouble(
     figures: dict[str, float] = {}
     async with serve(url, TABLES, settings=settings, clock=ManualClock()) as room:
         table_id = room.table_id("trouble")
-        runner = room.site.room.runners[table_id]
+        task = room.site.room.tasks[table_id]
         person = await room.player("trouble_ann")
         await sit(person, table_id, 3, 100)
         await play(room, person, table_id, 6)
-        while runner.table.hand is None:  # break it with a hand running
+        while task.table.hand is None:  # break it with a hand running
             await play(room, person, table_id, 1)
         assert (await health(room))[0] == 200
-        hands_before = runner.table.hands_played
+        hands_before = task.table.hands_played
         await break_it()
         broke = time.perf_counter()
         mark = len(person.frames)
         # The next move cannot be saved, whoever makes it: the table stops and says so.
         # (The person may be the one to act: then the bots wait, and the person's act fails.)
         acted = False
-        while runner.available:
+        while task.available:
             assert time.perf_counter() - broke < 3 * DEADLINE + 5, "the table never noticed"
             acted = acted or await answer(person, table_id)
             await room.clock.advance(1.0)
@@ -174,10 +174,10 @@ async def through_trouble(
         for _ in range(3):
             await room.clock.advance(settings.retry_seconds)
             await asyncio.sleep(DEADLINE / 2)
-        assert not runner.available
+        assert not task.available
         mended = time.perf_counter()  # back after: counted from the start of the mending
         await mend_it()
-        while not runner.available:
+        while not task.available:
             assert time.perf_counter() - mended < 30, "the table never came back"
             await room.clock.advance(settings.retry_seconds)
             await asyncio.sleep(0.05)
@@ -187,7 +187,7 @@ async def through_trouble(
         store = room.site.store
         await same_as_the_store(room, store, table_id)
         # It plays on: more hands, each finished one as its log implies.
-        while runner.table.hands_played < hands_before + 3:
+        while task.table.hands_played < hands_before + 3:
             assert time.perf_counter() - mended < 120, "play did not go on"
             await play(room, person, table_id, 1)
         await same_as_the_store(room, store, table_id)

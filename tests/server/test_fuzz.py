@@ -251,8 +251,8 @@ class Fuzzing:
             answered = {f.get("id") for f in client.frames if f.get("type") in ("ack", "error")}
             assert set(ids) <= answered, set(ids) - answered
             ids.clear()
-        for runner in self.harness.site.room.runners.values():
-            assert runner._task is not None and not runner._task.done()
+        for task in self.harness.site.room.tasks.values():
+            assert task._task is not None and not task._task.done()
         health = await self.clients[0].http.get("/healthz")
         assert health.status_code == 200, health.text
         assert not errors.records, [r.getMessage() for r in errors.records]

@@ -158,3 +158,21 @@ async def test_a_player_with_two_boxes_gets_both_boxes_cards_and_not_the_others(
     # Bob, with one box, gets his own copy: a single seat.
     theirs = (await bob.http.get(f"/api/hands/{hand_id}")).json()
     assert theirs["yours"] == [by_table_seat[5]] and theirs["history"]["view"] == theirs["you"]
+
+
+async def test_the_text_numbers_each_seat_as_the_table_and_the_page_do(room: Harness) -> None:
+    table = room.table_id("3x4")
+    bob, ann = await room.player(), await room.player()
+    await sit(bob, table, 0, 100)  # the first to sit has the button: Ann, left of it, starts
+    await sit(ann, table, 1, 100)
+    await play_hand([ann, bob], table)
+    hands = (await ann.http.get("/api/me/hands")).json()["hands"]
+    hand_id = next(hand["id"] for hand in hands if hand["status"] == "finished")
+    document = (await ann.http.get(f"/api/hands/{hand_id}")).json()
+    text = (await ann.http.get(f"/api/hands/{hand_id}", params={"format": "text"})).text
+    players = document["players"]
+    assert any(p["hand_seat"] != p["table_seat"] for p in players), players
+    for player in players:
+        assert f"Seat {player['table_seat'] + 1}: {player['name']} (" in text, text
+    me = next(p for p in players if p["name"] == ann.name)
+    assert f"View: {ann.name}'s (Seat {me['table_seat'] + 1})" in text

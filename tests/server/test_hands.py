@@ -68,3 +68,67 @@ async def test_a_player_with_two_boxes_plays_the_house(room: Harness) -> None:
         if capped and bonus >= 3:
             break
     assert capped >= 1 and bonus >= 3
+
+
+async def test_a_folded_boxs_bonus_result_tells_others_only_the_chips(room: Harness) -> None:
+    """RULES.md, Information: a box's unshown cards are never revealed. Its AA Bonus is
+    settled at the flop; if it then folds, its cards are never shown, so others (an
+    opponent at the table, a spectator) learn what the chips say and no more: not the
+    hand's class, nor whether it was a pair of aces or better."""
+    table = room.table_id("Casino Hold'em")
+    ann, bob = await room.player(), await room.player()
+    watcher = await room.spectator()
+    await watcher.send({"type": "watch", "table": table})
+    await sit(ann, table, 0, 1000)
+    await sit(bob, table, 3, 1000)
+    owner_saw = 0
+    for _ in range(8):
+        await ann.send({"type": "wager", "table": table, "seat": 0, "ante": 5, "bonus": 5})
+        await bob.send({"type": "wager", "table": table, "seat": 3, "ante": 5, "bonus": 0})
+        await room.clock.advance(10)
+
+        def fold_or_call(decision: dict[str, object], client: object) -> dict[str, str]:
+            return {"kind": "fold" if client is ann else "call"}
+
+        await play_hand([ann, bob], table, fold_or_call)  # type: ignore[arg-type]
+        owner_saw = sum(
+            1 for e in ann.events(table) if e["event"] and e["event"]["type"] == "bonus_settled"
+        )
+        if owner_saw >= 4:
+            break
+    assert owner_saw >= 4
+    # The owner sees the whole settlement, hand and all, when it wins.
+    for frame in ann.events(table):
+        event = frame["event"]
+        if event and event["type"] == "bonus_settled" and event["won"]:
+            assert event["description"]
+    # The others see the chips the box moved, nothing that names or ranks its hand.
+    for other in (bob, watcher):
+        results = [
+            f["event"]
+            for f in other.events(table)
+            if f["event"] and f["event"]["type"] in ("bonus_settled", "bonus_result")
+        ]
+        assert len(results) == owner_saw
+        for event in results:
+            assert event == {
+                "type": "bonus_result",
+                "seat": 0,
+                "stake": 5,
+                "net": event["net"],
+            }, event
+            assert event["net"] == -5 or event["net"] > 0
+    # And so do the hand histories the API gives them once the hands are over.
+    hand_ids = [
+        h.id
+        for h in await room.site.store.user_hands(
+            await room.site.store.get_user(ann.name), limit=20
+        )
+    ]
+    for hand_id in hand_ids:
+        for http in (bob.http, watcher.http):
+            document = (await http.get(f"/api/hands/{hand_id}")).json()["history"]
+            for event in document["events"]:
+                assert event["type"] != "bonus_settled", event
+            text = (await http.get(f"/api/hands/{hand_id}?format=text")).text
+            assert "on the AA Bonus with" not in text

@@ -121,10 +121,10 @@ async def play_people(
                                 "bonus": bonus,
                             }
                         )
-            runner = harness.site.room.runners[table_id]
+            task = harness.site.room.tasks[table_id]
             for seat in seats:
-                info = runner.table.seat(seat)
-                if info is not None and info.stack < 40 and runner.table.hand is None:
+                info = task.table.seat(seat)
+                if info is not None and info.stack < 40 and task.table.hand is None:
                     await client.send(
                         {
                             "type": "add_chips",
@@ -251,8 +251,8 @@ class Observer:
     async def find_ids(self, table_id: int, *, everyone: bool) -> None:
         """The store ids of the table's latest hands (of every user, at the end)."""
         store = self.harness.site.store
-        runner = self.harness.site.room.runners[table_id]
-        users = {player.user_id for player in runner.players.values()}
+        task = self.harness.site.room.tasks[table_id]
+        users = {user.id for user in task.users.values()}
         users |= {v.user_id for v in self.viewers if v.user_id is not None}
         if everyone:
             users |= set(range(1, 200))
@@ -287,13 +287,13 @@ class Observer:
     def running(self, viewer: Viewer) -> None:
         """The hand a table was stopped in: checked against the table's own copy of it."""
         self.read(viewer)
-        runner = self.harness.site.room.runners[viewer.table]
-        number = runner.table.hand_number or runner.table.hands_played
+        task = self.harness.site.room.tasks[viewer.table]
+        number = task.table.hand_number or task.table.hands_played
         frames = viewer.hands.pop(number, []) + (viewer.loose if viewer.current is None else [])
-        hand = runner.table.last_hand
+        hand = task.table.last_hand
         if hand is None or not frames:
             return
-        places = runner.table.hand_seats or runner.table.last_hand_seats
+        places = task.table.hand_seats or task.table.last_hand_seats
         allowed = allowed_of(hand, [i for i, seat in enumerate(places) if seat in viewer.seats])
         for frame in frames:
             leaked = set(cards_in(frame)) - allowed
@@ -326,13 +326,13 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
     async with serve(db_url, TABLES) as harness:
         started = time.monotonic()
         room = harness.site.room
-        ids = {runner.config.name: runner.id for runner in room.runners.values()}
+        ids = {task.config.name: task.id for task in room.tasks.values()}
         people: list[tuple[Client, int, list[int]]] = []
         viewers: list[Viewer] = []
         for name, table_id in ids.items():
-            runner = room.runners[table_id]
+            task = room.tasks[table_id]
             # Bots take the lowest free seats: people sit at the highest.
-            free = [s for s in range(runner.config.seats) if runner.table.seat(s) is None][::-1]
+            free = [s for s in range(task.config.seats) if task.table.seat(s) is None][::-1]
             seats = free[:2] if name.startswith("Casino") else free[:1]
             client = await harness.player()
             for seat in seats:
@@ -349,7 +349,7 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
         driver = asyncio.get_running_loop().create_task(play_people(harness, people, stop))
         deadline = asyncio.get_running_loop().time() + 1800
         last_check = last_report = asyncio.get_running_loop().time()
-        playing = set(room.runners)
+        playing = set(room.tasks)
         while playing:
             assert asyncio.get_running_loop().time() < deadline, (
                 "the tables did not play enough hands"
@@ -359,15 +359,15 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
             await asyncio.sleep(0.05)
             # A table that has played its hands stops (its bots would play on): the
             # slower games get the machine.
-            for table_id in [t for t in playing if room.runners[t].table.hands_played >= HANDS]:
-                await room.runners[table_id].stop()
+            for table_id in [t for t in playing if room.tasks[t].table.hands_played >= HANDS]:
+                await room.tasks[table_id].stop()
                 playing.discard(table_id)
             if asyncio.get_running_loop().time() - last_check > 2:
                 await observer.check()
                 last_check = asyncio.get_running_loop().time()
                 if last_check - last_report > 60:
                     last_report = last_check
-                    played = {r.config.game: r.table.hands_played for r in room.runners.values()}
+                    played = {r.config.game: r.table.hands_played for r in room.tasks.values()}
                     print(f"information: {played} after {time.monotonic() - started:.0f} s")
         stop.set()
         await driver
@@ -376,7 +376,7 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
         await observer.check(final=True)
         for viewer in viewers:
             observer.running(viewer)
-        played = {r.config.game: r.table.hands_played for r in room.runners.values()}
+        played = {r.config.game: r.table.hands_played for r in room.tasks.values()}
         print(
             f"information: {played} hands; {observer.hands} hand streams and "
             f"{observer.frames} frames checked for {len(viewers)} clients, "

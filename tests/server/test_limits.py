@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 
+import httpx
 import pytest
 
 from pokerhouse.server import protocol as p
@@ -60,8 +62,8 @@ async def test_the_message_budget_is_the_players_whatever_socket_they_use(tight:
     refused = sum(count(c, "error", "rate_limited") for c in sockets)
     assert pongs + refused == 30
     assert pongs <= 10 + elapsed + 1, (pongs, elapsed)
-    # Spectators have a budget per socket: two of them get all ten each.
-    watchers = [await tight.spectator(), await tight.spectator()]
+    # Spectators have a budget per address: two of them from two addresses get all ten each.
+    watchers = [await tight.spectator("127.0.0.2"), await tight.spectator("127.0.0.3")]
     for client in watchers:
         for _ in range(10):
             await client.send({"type": "ping"})
@@ -101,13 +103,14 @@ async def test_a_garbage_flood_closes_the_socket_and_the_room_carries_on(room: H
     await asyncio.wait_for(pings._reader, timeout=10)  # type: ignore[arg-type]
     assert pings.ws.close_code == 1008 and count(pings, "error", "rate_limited") == 51
     assert 60 <= count(pings, "pong") < 400
-    fresh = await room.spectator()
+    fresh = await room.spectator("127.0.0.3")  # the flood's address spent its budget
     await fresh.send({"type": "ping"})
     await fresh.wait_for(lambda f: f.get("type") == "pong")
-    # The closed spectators' budgets went with their sockets; only the open one's is kept.
+    # The closed spectators' budget went with their address's last socket; only the open
+    # one's address is kept.
     await room.settle()
-    kept = [key for key in room.site.limits.messages._buckets if key.startswith("conn:")]
-    assert len(kept) == 1
+    kept = [key for key in room.site.limits.messages._buckets if key.startswith("addr:")]
+    assert kept == ["addr:127.0.0.3"]
 
 
 async def test_frames_past_the_socket_bound_are_not_read(room: Harness) -> None:
@@ -124,3 +127,38 @@ async def test_frames_past_the_socket_bound_are_not_read(room: Harness) -> None:
     assert error["code"] == "frame_too_large"
     await asyncio.wait_for(other._reader, timeout=10)  # type: ignore[arg-type]
     assert other.ws.close_code == 1008
+
+
+async def test_a_deeply_nested_frame_gets_a_coded_error_and_changes_nothing(
+    room: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """4,000 bytes of brackets are past any decoder's recursion: a coded error, no traceback."""
+    client = await room.spectator()
+    for deep in (
+        "[" * 2000 + "]" * 2000,
+        '{"type": "watch", "table": ' + "[" * 1990 + "]" * 1990 + "}",
+    ):
+        assert p.utf8_size(deep) <= p.MAX_FRAME
+        with pytest.raises(p.ProtocolError) as caught:
+            p.decode(deep)
+        assert caught.value.code == "too_deep"
+        await client.ws.send(deep)
+        error = await client.wait_for(lambda f: f.get("type") == "error", after=len(client.frames))
+        assert error["code"] == "too_deep"
+    # The socket is still open and served, and nothing of the room logged a failure.
+    await client.send({"type": "ping"})
+    await client.wait_for(lambda f: f.get("type") == "pong")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # HTTP bodies alike: the same nesting is a 400 with a code.
+    http = httpx.AsyncClient(base_url=room.base, timeout=10)
+    csrf = (await http.get("/api/csrf")).json()["csrf"]
+    for body in ("[" * 2000 + "]" * 2000, '{"username": ' + "[" * 2000 + "]" * 2000 + "}"):
+        for path in ("/api/login", "/api/register"):
+            response = await http.post(
+                path,
+                content=body,
+                headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"},
+            )
+            assert response.status_code == 400, response.text
+            assert response.json()["code"] in ("bad_request", "too_deep")
+    await http.aclose()

@@ -22,6 +22,7 @@ HANDS = 4
 
 ROOM = """
 [room]
+metrics = true
 hand_pause = 0.0
 bot_think = [0.0, 0.0]
 

@@ -36,8 +36,8 @@ async def act_once(client: Client, table: int) -> None:
 
 async def test_a_dropped_player_resumes_mid_hand_and_misses_nothing(room: Harness) -> None:
     table, ann, bob = await start_3x4(room)
-    runner = room.site.room.runners[table]
-    while runner.table.to_act() != 1:  # Ann drops while Bob is to act
+    task = room.site.room.tasks[table]
+    while task.table.to_act() != 1:  # Ann drops while Bob is to act
         await act_once(ann, table)
         await room.settle()
     seen = last_seq(ann, table)
@@ -49,7 +49,7 @@ async def test_a_dropped_player_resumes_mid_hand_and_misses_nothing(room: Harnes
     await ann.ws.close()
     await act_once(bob, table)  # the hand goes on without her
     await room.settle()
-    assert runner.table.seq > seen and runner.table.hand_number == 1
+    assert task.table.seq > seen and task.table.hand_number == 1
     # Back on a new socket (same account): what was missed, gapless, then the decision.
     back = Client(room.base, ann.name)
     back.http.cookies.update(ann.http.cookies)
@@ -58,7 +58,7 @@ async def test_a_dropped_player_resumes_mid_hand_and_misses_nothing(room: Harnes
     await back.send({"type": "resume", "table": table, "since": seen})
     await back.wait_for(lambda f: f.get("type") == "private")
     missed = [f["seq"] for f in back.events(table)]
-    assert missed == list(range(seen + 1, runner.table.seq + 1))
+    assert missed == list(range(seen + 1, task.table.seq + 1))
     assert not any(f.get("type") == "snapshot" for f in back.frames)
     ended = await play_hand([back, bob], table)
     assert ended["number"] == 1
@@ -78,26 +78,29 @@ async def test_a_resume_from_too_far_back_gets_a_fresh_snapshot(room: Harness) -
 
 async def test_a_timeout_acts_by_default_and_two_in_a_row_sit_the_player_out(room: Harness) -> None:
     table, ann, bob = await start_3x4(room)
-    runner = room.site.room.runners[table]
+    task = room.site.room.tasks[table]
     timed_out = 0
     for _ in range(20):
-        if runner.table.hand_number != 1:
+        if task.table.hand_number != 1:
             break
-        if runner.table.to_act() == 0:
+        if task.table.to_act() == 0:
             # Ann never acts: her limit and then her bank run out, and not a moment more.
-            decision = runner.banks.current
-            assert decision is not None and decision.seat == 0
-            await room.clock.advance(decision.deadline - room.clock.now() + 0.01)
+            decision, due = task.rules.banks.current, task.rules.due_at
+            assert due is not None
+            if decision is not None:
+                assert decision.seat == 0 and decision.deadline == due
+            await room.clock.advance(due - room.clock.now() + 0.01)
             await room.settle()
-            timed_out += 1
+            timed_out += 1  # a showdown's show-or-muck (no bank) times out into a muck
         else:
             await act_once(bob, table)
             await room.settle()
     events = [f["event"] for f in bob.events(table)]
     outs = [e for e in events if e["type"] == "timed_out"]
-    # Bob only checks, so each of Ann's timeouts checks for her: two or more in a row.
+    # Bob only checks, so each of Ann's timeouts checks for her (or, losing at the
+    # showdown, mucks): two or more in a row.
     assert len(outs) >= 2 and timed_out >= 2
-    assert all(e["seat"] == 0 and e["action"]["kind"] == "check" for e in outs), [
+    assert all(e["seat"] == 0 and e["action"]["kind"] in ("check", "muck") for e in outs), [
         (e["seat"], e["action"]["kind"]) for e in outs
     ]
     sat_out = {
@@ -108,12 +111,12 @@ async def test_a_timeout_acts_by_default_and_two_in_a_row_sit_the_player_out(roo
         "reason": "timeouts",
     }
     await bob.wait_for(lambda f: f.get("type") == "event" and f["event"] == sat_out)
-    info = runner.table.seat(0)
+    info = task.table.seat(0)
     assert info is not None and info.sitting_out
     # Back in, she is dealt in again.
     await ann.send({"type": "sit_in", "table": table})
     await room.settle()
-    assert not runner.table.seat(0).sitting_out  # type: ignore[union-attr]
+    assert not task.table.seat(0).sitting_out  # type: ignore[union-attr]
 
 
 async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(room: Harness) -> None:
@@ -133,18 +136,50 @@ async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(room: Harness) -> 
     assert me["wallet"] == 10_000 + result and me["seats"] == []
 
 
+async def test_a_leaver_to_act_is_folded_at_once_and_not_waited_for(room: Harness) -> None:
+    table, ann, bob = await start_3x4(room)
+    task = room.site.room.tasks[table]
+    while task.table.to_act() != 0:  # Bob plays until it is Ann's turn
+        await act_once(bob, table)
+        await room.settle()
+    assert task.table.hand_number == 1
+    before = room.clock.now()
+    await ann.send({"type": "leave", "table": table})
+    await bob.wait_for(
+        lambda f: (
+            f.get("type") == "event"
+            and f["event"]["type"] == "action_taken"
+            and f["event"]["seat"] == 0
+            and f["event"]["action"]["kind"] == "fold"
+        )
+    )
+    left = await ann.wait_for(
+        lambda f: f.get("type") == "event" and f["event"]["type"] == "player_left"
+    )
+    # Nobody's clock moved: the fold came from the leave, not from a timeout.
+    assert room.clock.now() == before
+    events = [f["event"] for f in bob.events(table)]
+    assert not any(e["type"] == "timed_out" for e in events)
+    ended = next(e for e in events if e["type"] == "table_hand_ended" and e["number"] == 1)
+    result = dict(zip(ended["seats"], ended["net"], strict=True))[0]
+    assert left["event"]["chips"] == 100 + result and result < 0
+    await room.settle()
+    me = (await ann.http.get("/api/me")).json()
+    assert me["wallet"] == 10_000 + result and me["seats"] == []
+
+
 async def test_away_at_the_end_of_a_hand_sits_out_and_after_ten_minutes_stands_up(
     room: Harness,
 ) -> None:
     table, ann, bob = await start_3x4(room)
-    runner = room.site.room.runners[table]
+    task = room.site.room.tasks[table]
     await ann.ws.close()  # gone, and not back
-    while runner.table.hand is not None:
-        seat = runner.table.to_act()
+    while task.table.hand is not None:
+        seat = task.table.to_act()
         if seat == 0:
-            decision = runner.banks.current
-            assert decision is not None
-            await room.clock.advance(decision.deadline - room.clock.now() + 0.01)
+            due = task.rules.due_at  # the clock and bank, or a showdown's show-or-muck
+            assert due is not None
+            await room.clock.advance(due - room.clock.now() + 0.01)
         else:
             await act_once(bob, table)
         await room.settle()

@@ -23,10 +23,10 @@ async def two_at_3x4(room: Harness) -> tuple[int, Client, Client]:
 
 async def test_out_of_turn_stale_and_repeated_actions_are_refused_unchanged(room: Harness) -> None:
     table, ann, bob = await two_at_3x4(room)
-    runner = room.site.room.runners[table]
-    to_act = runner.table.to_act()
+    task = room.site.room.tasks[table]
+    to_act = task.table.to_act()
     mover, waiter = (ann, bob) if to_act == 0 else (bob, ann)
-    before = (runner.table.seq, len(runner.table.hand.actions))  # type: ignore[union-attr]
+    before = (task.table.seq, len(task.table.hand.actions))  # type: ignore[union-attr]
     mark = len(waiter.frames)
     await waiter.send(
         {"type": "act", "table": table, "hand": 1, "action": {"kind": "check"}, "id": "w1"}
@@ -39,14 +39,14 @@ async def test_out_of_turn_stale_and_repeated_actions_are_refused_unchanged(room
     stale = await mover.wait_for(lambda f: f.get("type") == "error" and f.get("id") == "m0")
     assert stale["code"] == "stale_hand"
     await room.settle()
-    assert (runner.table.seq, len(runner.table.hand.actions)) == before  # type: ignore[union-attr]
+    assert (task.table.seq, len(task.table.hand.actions)) == before  # type: ignore[union-attr]
     # The right action, then the same id again: applied once, acknowledged twice.
     for _ in range(2):
         await mover.send(
             {"type": "act", "table": table, "hand": 1, "action": {"kind": "check"}, "id": "m1"}
         )
     await mover.wait_for(lambda f: f.get("type") == "ack" and f.get("repeated") is True)
-    assert len(runner.table.last_hand.actions) == 1  # type: ignore[union-attr]
+    assert len(task.table.last_hand.actions) == 1  # type: ignore[union-attr]
     acks = [f for f in mover.frames if f.get("type") == "ack" and f.get("id") == "m1"]
     assert len(acks) == 2
 
@@ -124,7 +124,7 @@ async def test_a_finished_hand_leaves_no_decision_open(room: Harness) -> None:
     table, ann, bob = await two_at_3x4(room)
     await play_hand([ann, bob], table)
     await room.settle()
-    assert room.site.room.runners[table].table.hand_number in (None, 2)
+    assert room.site.room.tasks[table].table.hand_number in (None, 2)
     assert decision_of(ann, table) is None or decision_of(ann, table)[1] == 2  # type: ignore[index]
 
 
@@ -133,7 +133,7 @@ async def test_acting_at_another_table_or_for_anothers_seat_is_refused(room: Har
     razz = room.table_id("Razz")
     casino = room.table_id("Casino Hold'em")
     await sit(bob, casino, 0, 100)
-    ante = room.site.room.runners[casino].table.seat(0).ante  # type: ignore[union-attr]
+    ante = room.site.room.tasks[casino].table.seat(0).ante  # type: ignore[union-attr]
     for message, code in (
         ({"type": "act", "table": razz, "hand": 1, "action": {"kind": "call"}, "id": "t"}, None),
         ({"type": "add_chips", "table": table, "seat": 1, "amount": 10}, "not_your_seat"),
@@ -146,8 +146,8 @@ async def test_acting_at_another_table_or_for_anothers_seat_is_refused(room: Har
         error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
         assert error["code"] == (code or "not_seated"), (message, error)
     await room.settle()
-    assert room.site.room.runners[casino].table.seat(0).ante == ante  # type: ignore[union-attr]
-    assert room.site.room.runners[table].table.seat(1).stack == 100  # type: ignore[union-attr]
+    assert room.site.room.tasks[casino].table.seat(0).ante == ante  # type: ignore[union-attr]
+    assert room.site.room.tasks[table].table.seat(1).stack == 100  # type: ignore[union-attr]
 
 
 async def test_an_old_action_replayed_in_a_later_hand_is_refused(room: Harness) -> None:
@@ -157,8 +157,8 @@ async def test_an_old_action_replayed_in_a_later_hand_is_refused(room: Harness) 
     # Every act of hand 1, sent again while hand 2 runs: the ids are acknowledged as
     # repeats and applied no more; a new id for hand 1 is a stale hand.
     await ann.wait_for(lambda f: f.get("type") == "private" and f.get("hand") == 2)
-    runner = room.site.room.runners[table]
-    before = runner.table.seq
+    task = room.site.room.tasks[table]
+    before = task.table.seq
     for client in (ann, bob):
         sent = [
             f for f in client.frames[marks[id(client)] :] if f.get("type") == "ack"
@@ -179,7 +179,7 @@ async def test_an_old_action_replayed_in_a_later_hand_is_refused(room: Harness) 
     error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
     assert error["code"] == "stale_hand"
     await room.settle()
-    assert runner.table.seq == before and runner.table.hand_number == 2
+    assert task.table.seq == before and task.table.hand_number == 2
 
 
 async def test_sitting_twice_is_refused_and_moves_no_chips(room: Harness) -> None:
@@ -206,19 +206,19 @@ async def test_a_buy_in_over_the_wallet_is_refused(db_url: str) -> None:
         assert error["code"] == "insufficient_funds"
         me = (await ann.http.get("/api/me")).json()
         assert me["wallet"] == 10_000 and me["seats"] == []
-        assert room.site.room.runners[table_id].table.seat(0) is None
+        assert room.site.room.tasks[table_id].table.seat(0) is None
 
 
 async def test_leaving_mid_hand_leaves_the_chips_in_it_until_it_ends(room: Harness) -> None:
     table, ann, bob = await two_at_3x4(room)
-    runner = room.site.room.runners[table]
+    task = room.site.room.tasks[table]
     mark = len(ann.frames)
     await ann.send({"type": "leave", "table": table})
     await ann.wait_for(
         lambda f: f.get("type") == "event" and f["event"]["type"] == "player_leaving", after=mark
     )
     # The seat, its cards and its chips stay in the hand; the wallet has not been paid.
-    assert runner.table.seat(0) is not None and runner.table.hand_number == 1
+    assert task.table.seat(0) is not None and task.table.hand_number == 1
     assert (await ann.http.get("/api/me")).json()["wallet"] == 10_000 - 100
     ended = await play_hand([ann, bob], table)
     await ann.wait_for(
@@ -233,10 +233,10 @@ async def test_leaving_mid_hand_leaves_the_chips_in_it_until_it_ends(room: Harne
 
 async def test_no_endpoint_shows_a_hole_card_to_anyone_else(room: Harness) -> None:
     table, ann, bob = await two_at_3x4(room)
-    runner = room.site.room.runners[table]
-    hand = runner.table.hand
+    task = room.site.room.tasks[table]
+    hand = task.table.hand
     assert hand is not None
-    ann_seat = runner.table.hand_seats.index(0)
+    ann_seat = task.table.hand_seats.index(0)
     # Ann's face-down cards, from the server's own copy of the hand.
     secret = {
         str(card)

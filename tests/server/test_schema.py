@@ -39,6 +39,7 @@ CHECKS = [
 
 ROOM = """
 [room]
+metrics = true
 hand_pause = 0.0
 bot_think = [0.0, 0.0]
 

@@ -81,10 +81,10 @@ async def test_practice_mode_tells_a_box_the_exact_value_of_its_call(room: Harne
     assert refused["type"] == "error" and refused["code"] == "not_your_seat"
     await ann.send({"type": "call_ev", "table": table, "seat": 0})
     answer = await ann.wait_for(lambda f: f.get("type") == "call_ev", after=mark, timeout=30)
-    runner = room.site.room.runners[table]
-    hand = runner.table.hand
+    task = room.site.room.tasks[table]
+    hand = task.table.hand
     assert hand is not None
-    index = runner.table.hand_seats.index(0)
+    index = task.table.hand_seats.index(0)
     own = hand.view(index)
     hole = [str(c) for c in own.cards[index] if c is not None]
     flop = [str(c) for c in own.board[:3]]
@@ -92,9 +92,9 @@ async def test_practice_mode_tells_a_box_the_exact_value_of_its_call(room: Harne
     expected = advise(
         hole,
         flop,
-        runner.spec.ante_pays,
-        max_payout=runner.spec.max_payout / 10,
-        bonus_pays=runner.spec.bonus_pays,
+        task.spec.ante_pays,
+        max_payout=task.spec.max_payout / 10,
+        bonus_pays=task.spec.bonus_pays,
     )
     assert answer["call_ev_exact"] == str(expected.call_ev)
     assert answer["action"] == expected.action and answer["seat"] == 0

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import PokerError
 from pokerhouse.history.json_history import Viewer
 from pokerhouse.history.json_history import record as history_record
@@ -24,10 +26,10 @@ from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
 from pokerhouse.server.paging import MAX_ID, BadPage, read_page
-from pokerhouse.store import AccountError, StoreError, User
-
-if TYPE_CHECKING:
-    from pokerhouse.server.app import Site
+from pokerhouse.server.site import Site
+from pokerhouse.store import AccountError, IdempotencyConflict, StoreError, User
+from pokerhouse.store import HandRecord as StoredHand
+from pokerhouse.store.users import username_key
 
 #: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
 TOP_UP_BELOW = 1000
@@ -63,6 +65,8 @@ async def read_json(request: Request, schema: type[msgspec.Struct]) -> Any:
         raise BadRequest(400, "bad_request", str(error)) from None
     except msgspec.DecodeError:
         raise BadRequest(400, "bad_json", "the body must be one JSON object") from None
+    except RecursionError:  # JSON nested past the decoder's recursion limit
+        raise BadRequest(400, "too_deep", "the body is JSON nested too deep") from None
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
@@ -77,6 +81,60 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
         if len(body) > limit:
             raise too_large
     return bytes(body)
+
+
+def login_key(username: str) -> str:
+    """The key a login attempt is counted under: the account's, whatever the spelling.
+
+    The store finds an account by the NFKC, case-folded form of its name, so
+    every spelling that reaches one account (``Carol``, fullwidth
+    ``\uff23arol``, mathematical bold letters) shares one budget of guesses.
+
+    >>> login_key("CAROL") == login_key("\uff43\uff41\uff52\uff4f\uff4c") == login_key("carol")
+    True
+    >>> login_key("no such name!")
+    '?no such name!'
+    """
+    try:
+        return username_key(username)[1]
+    except AccountError:  # no account has this name: a key of its own, never an account's
+        return "?" + username.casefold()[:64]
+
+
+def client_address(request: Request) -> str:
+    """The address a request comes from (the proxy's, unless the room trusts it)."""
+    return request.client.host if request.client else "?"
+
+
+@dataclass(frozen=True)
+class HandCopy:
+    """A stored hand and the viewer whose copy of it an answer is built from."""
+
+    found: StoredHand
+    hand: Hand
+    viewer: Viewer
+    mine: list[int]
+    names: list[str]
+
+    def document(self) -> dict[str, Any]:
+        """The viewer's JSON history: other players' unshown cards are null in it."""
+        return history_record(self.hand, self.viewer).to_dict()
+
+    def about(self) -> dict[str, Any]:
+        """The hand's facts around its history: table, number, players, the viewer's seats."""
+        found = self.found
+        return {
+            "id": found.id,
+            "table": found.table_id,
+            "number": found.number,
+            "status": found.status,
+            "players": [
+                {"hand_seat": i, "table_seat": seat.table_seat, "name": self.names[i]}
+                for i, seat in enumerate(found.seats)
+            ],
+            "you": self.mine[0] if self.mine else None,
+            "yours": self.mine,
+        }
 
 
 class BadRequest(Exception):
@@ -95,9 +153,7 @@ class Api:
         self.site = site
         self.logins = auth.Throttle(free=5, base=1.0, cap=900.0)
         self.addresses = auth.Throttle(free=30, base=1.0, cap=900.0)
-        hourly = site.settings.registrations_per_hour
-        self.registrations = auth.RateLimit(rate=hourly / 3600, burst=hourly)
-        self._top_ups: dict[int, float] = {}
+        self.hashing = auth.InFlight(site.settings.hashes_per_address)
 
     # ------------------------------------------------------------ helpers
 
@@ -142,13 +198,10 @@ class Api:
         store = self.site.store
         statement = await store.ledger_statement(user, limit=1)
         seats = []
-        for table_id, runner in self.site.room.runners.items():
-            for seat, player in runner.players.items():
-                if player.user_id == user.id:
-                    info = runner.table.seat(seat)
-                    seats.append(
-                        {"table": table_id, "seat": seat, "stack": info.stack if info else 0}
-                    )
+        for table_id, task in self.site.room.tasks.items():
+            for seat in sorted(task.table.seats_of_account(user.id)):
+                info = task.table.seat(seat)
+                seats.append({"table": table_id, "seat": seat, "stack": info.stack if info else 0})
         return {
             "username": user.username,
             "wallet": statement.wallet,
@@ -173,23 +226,37 @@ class Api:
         refused = self._guard(request)
         if refused is not None:
             return refused
-        address = request.client.host if request.client else "?"
-        if not self.registrations.allow(address, self.site.services.clock.now()):
-            return problem(429, "rate_limited", "too many new accounts from here: try later")
+        address = client_address(request)
         try:
             body = await read_json(request, Credentials)
         except BadRequest as error:
             return problem(error.status, error.code, str(error))
+        if not self.hashing.enter(address):
+            return self._hashing_refused()
         store = self.site.store
+        settings = self.site.settings
         try:
+            # The sign-ups per address are counted in the database, with the new account.
             user = await store.create_user(
-                body.username, body.password, grant=self.site.settings.grant
+                body.username,
+                body.password,
+                grant=settings.grant,
+                address=address,
+                per_hour=settings.registrations_per_hour,
             )
             token = await store.create_session(user)
         except AccountError as error:
-            status = 409 if error.code == "username_taken" else 400
+            status = {"username_taken": 409, "rate_limited": 429}.get(error.code, 400)
             return problem(status, error.code, str(error))
+        finally:
+            self.hashing.leave(address)
         return self._session_response(request, await self._me(user), token, 201)
+
+    def _hashing_refused(self) -> JSONResponse:
+        return problem(
+            429, "rate_limited", "too many logins or sign-ups at once from here: wait a second",
+            **{"Retry-After": "1"},
+        )  # fmt: skip
 
     async def login(self, request: Request) -> Response:
         """``POST /api/login``: a session for the right username and password."""
@@ -200,8 +267,8 @@ class Api:
             body = await read_json(request, Credentials)
         except BadRequest as error:
             return problem(error.status, error.code, str(error))
-        address = request.client.host if request.client else "?"
-        account = body.username.casefold()[:64]
+        address = client_address(request)
+        account = login_key(body.username)
         # The room's clock, so a test can run out the back-off without waiting for it.
         now = self.site.services.clock.now()
         wait = max(self.logins.wait(account, now), self.addresses.wait(address, now))
@@ -210,14 +277,20 @@ class Api:
                 429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
                 **{"Retry-After": str(math.ceil(wait))},
             )  # fmt: skip
+        if not self.hashing.enter(address):
+            return self._hashing_refused()
         store = self.site.store
+        # Counted before the hash runs: guesses sent at once all find the count raised.
+        self.logins.attempt(account, now)
+        self.addresses.attempt(address, now)
         try:
             user = await store.authenticate(body.username, body.password)
         except AccountError:
-            self.logins.failed(account, now)
-            self.addresses.failed(address, now)
             return problem(401, "login_failed", "unknown user or wrong password")
+        finally:
+            self.hashing.leave(address)
         self.logins.succeeded(account)
+        self.addresses.undo(address)
         token = await store.create_session(user)
         old = request.cookies.get(auth.SESSION_COOKIE)
         if old:
@@ -259,13 +332,15 @@ class Api:
             return problem(
                 409, "not_low", f"a top-up is for fewer than {TOP_UP_BELOW} chips in all"
             )
-        clock = self.site.services.clock
-        last = self._top_ups.get(user.id)
-        if last is not None and clock.now() - last < TOP_UP_EVERY:
-            return problem(429, "rate_limited", "one top-up an hour")
-        self._top_ups[user.id] = clock.now()
         amount = self.site.settings.grant - held
-        await self.site.store.top_up(user, amount, key=f"top-up:{user.id}:{int(clock.now())}")
+        try:
+            # The hour is kept in the ledger (the wallet's last top-up), checked and
+            # posted in one transaction: a restart forgets nothing, and two at once pay once.
+            await self.site.store.top_up_wallet(user, amount, every=TOP_UP_EVERY)
+        except AccountError as error:
+            return problem(429, error.code, str(error))
+        except IdempotencyConflict:  # another top-up of another amount, at the same moment
+            return problem(429, "rate_limited", "one top-up an hour")
         return JSONResponse(await self._me(user))
 
     # ------------------------------------------------------------ the room
@@ -333,17 +408,19 @@ class Api:
             }
         )
 
-    async def hand(self, request: Request) -> Response:
-        """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""
+    async def hand_copy(self, request: Request) -> HandCopy | Response:
+        """The hand ``{hand_id}`` of the path as this user may see it, or the refusal.
+
+        A player dealt in gets their own copy (every box they held); anyone
+        else the spectator's, once the hand is over. Every answer about a
+        hand (its history in each format, its equity) is built from this copy.
+        """
         try:
             hand_id = int(request.path_params["hand_id"])
         except ValueError:
             return problem(404, "unknown_hand", "no such hand")
         if not 1 <= hand_id <= MAX_ID:
             return problem(404, "unknown_hand", "no such hand")  # past what the database holds
-        fmt = request.query_params.get("format", "json")
-        if fmt not in HAND_FORMATS:
-            return problem(400, "bad_format", "format is json, text or phh")
         store = self.site.store
         try:
             found = await store.get_hand(hand_id)
@@ -355,8 +432,9 @@ class Api:
             for index, seat in enumerate(found.seats)
             if user is not None and seat.user_id == user.id
         ]
-        if found.status == "running" and not mine:
-            return problem(403, "hand_running", "a hand is open to its players until it ends")
+        if found.status == "running":
+            # Its players see it at the table; its history is written when it ends.
+            return problem(403, "hand_running", "a hand's history opens when the hand ends")
         if found.history is None:
             return problem(
                 409, "no_history", f"hand {found.number} has no history ({found.status})"
@@ -373,6 +451,17 @@ class Api:
                 names.append((await store.get_user(seat.user_id)).username)
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
+        return HandCopy(found, hand, viewer, mine, names)
+
+    async def hand(self, request: Request) -> Response:
+        """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""
+        fmt = request.query_params.get("format", "json")
+        if fmt not in HAND_FORMATS:
+            return problem(400, "bad_format", "format is json, text or phh")
+        copy = await self.hand_copy(request)
+        if isinstance(copy, Response):
+            return copy
+        found, hand, viewer, names = copy.found, copy.hand, copy.viewer, copy.names
         if fmt == "text":
             # One player's boxes are told apart by their seats (the text needs distinct names).
             printed = names
@@ -381,29 +470,16 @@ class Api:
                     f"{name} (box {seat.table_seat + 1})"
                     for name, seat in zip(names, found.seats, strict=True)
                 ]
-            return PlainTextResponse(to_text(hand, viewer, names=printed))
+            # Seats as the table numbers them, as the page and the lobby do.
+            seats = [seat.table_seat for seat in found.seats]
+            return PlainTextResponse(to_text(hand, viewer, names=printed, seats=seats))
         if fmt == "phh":
             if hand.game != "razz":
                 return problem(400, "no_phh", f"PHH is written for Razz only, not for {hand.game}")
             # The viewer's copy only: another seat's hidden cards are written "??".
             text = to_phh(hand, seat=viewer, players=names, table=found.table_id, hand=found.number)
             return PlainTextResponse(text, media_type="application/toml")
-        document = history_record(hand, viewer).to_dict()
-        return JSONResponse(
-            {
-                "id": found.id,
-                "table": found.table_id,
-                "number": found.number,
-                "status": found.status,
-                "players": [
-                    {"hand_seat": i, "table_seat": seat.table_seat, "name": names[i]}
-                    for i, seat in enumerate(found.seats)
-                ],
-                "you": mine[0] if mine else None,
-                "yours": mine,
-                "history": document,
-            }
-        )
+        return JSONResponse({**copy.about(), "history": copy.document()})
 
     async def health(self, request: Request) -> Response:
         """``GET /healthz``: the database answers and every table takes actions.
@@ -417,15 +493,15 @@ class Api:
             database = "ok"
         except Exception as error:
             database = f"error: {type(error).__name__}"
-        runners = self.site.room.runners
-        down = sorted(table for table, runner in runners.items() if not runner.available)
+        tasks = self.site.room.tasks
+        down = sorted(table for table, task in tasks.items() if not task.available)
         status = 200 if database == "ok" and not down else 503
         return JSONResponse(
             {
                 "ok": status == 200,
                 "database": database,
-                "tables": len(runners),
-                "tables_available": len(runners) - len(down),
+                "tables": len(tasks),
+                "tables_available": len(tasks) - len(down),
                 "tables_unavailable": down,
             },
             status_code=status,

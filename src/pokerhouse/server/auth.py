@@ -9,16 +9,22 @@
   this site. The websocket handshake checks ``Origin`` the same way.
 * Failed logins are throttled per account and per address with exponential
   back-off: a thousand guesses take hours, and the account's owner, who
-  knows the password, is never locked out for good.
+  knows the password, is never locked out for good. An attempt is counted
+  *before* its password is checked (and the count taken back when it was
+  right), so guesses sent all at once get no more checks than guesses sent
+  one by one.
+* Password hashes in flight are bounded per address (:class:`InFlight`): a
+  client that sends many logins at once gets ``429`` for those beyond the
+  bound instead of a place in the queue that everyone's logins share.
 
 >>> throttle = Throttle(free=2, base=1.0, cap=60.0)
 >>> throttle.wait("ann", now=0.0)
 0.0
 >>> for _ in range(3):
-...     throttle.failed("ann", now=0.0)
+...     throttle.attempt("ann", now=0.0)
 >>> throttle.wait("ann", now=0.0), throttle.wait("bob", now=0.0)
 (1.0, 0.0)
->>> throttle.failed("ann", now=0.0)
+>>> throttle.attempt("ann", now=0.0)
 >>> throttle.wait("ann", now=0.5)
 1.5
 """
@@ -103,8 +109,10 @@ class Throttle:
             return 0.0
         return max(0.0, record.until - now)
 
-    def failed(self, key: str, now: float | None = None) -> None:
-        """One more failure for ``key``."""
+    def attempt(self, key: str, now: float | None = None) -> None:
+        """One more attempt for ``key``, counted as a failure until :meth:`succeeded`
+        or :meth:`undo` says otherwise: count it before the check, so that attempts
+        made at once cannot all pass :meth:`wait` before any of them is counted."""
         now = time.monotonic() if now is None else now
         record = self._records.setdefault(key, _Record())
         record.failures += 1
@@ -118,6 +126,26 @@ class Throttle:
     def succeeded(self, key: str) -> None:
         """A success clears ``key``'s failures."""
         self._records.pop(key, None)
+
+    def undo(self, key: str) -> None:
+        """Take back one attempt of ``key`` that succeeded, leaving its other failures.
+
+        >>> throttle = Throttle(free=1)
+        >>> throttle.attempt("10.0.0.1", now=0.0); throttle.attempt("10.0.0.1", now=0.0)
+        >>> throttle.wait("10.0.0.1", now=0.0)
+        1.0
+        >>> throttle.undo("10.0.0.1")
+        >>> throttle.wait("10.0.0.1", now=0.0)
+        0.0
+        """
+        record = self._records.get(key)
+        if record is None:
+            return
+        record.failures -= 1
+        if record.failures <= 0:
+            del self._records[key]
+        elif record.failures <= self.free:
+            record.until = 0.0
 
     def _prune(self, now: float) -> None:
         for key in [k for k, r in self._records.items() if now - r.last > self.forget]:
@@ -153,3 +181,40 @@ class RateLimit:
     def forget(self, key: str) -> None:
         """Drop ``key``'s bucket (its owner is gone: a closed spectator's socket)."""
         self._buckets.pop(key, None)
+
+
+class InFlight:
+    """At most ``limit`` things in flight per key (password hashes per address).
+
+    Beyond the bound :meth:`enter` says no at once rather than queueing: one
+    client sending a hundred logins must not stand in front of everyone
+    else's in the room's shared queue of hashes.
+
+    >>> hashing = InFlight(limit=2)
+    >>> hashing.enter("10.0.0.1"), hashing.enter("10.0.0.1"), hashing.enter("10.0.0.1")
+    (True, True, False)
+    >>> hashing.enter("10.0.0.2")
+    True
+    >>> hashing.leave("10.0.0.1"); hashing.enter("10.0.0.1")
+    True
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._counts: dict[str, int] = {}
+
+    def enter(self, key: str) -> bool:
+        """Take a place for ``key`` if it has fewer than ``limit``; whether it got one."""
+        count = self._counts.get(key, 0)
+        if count >= self.limit:
+            return False
+        self._counts[key] = count + 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """Give back a place :meth:`enter` gave ``key``."""
+        count = self._counts.get(key, 0) - 1
+        if count > 0:
+            self._counts[key] = count
+        else:
+            self._counts.pop(key, None)

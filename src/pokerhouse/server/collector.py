@@ -1,4 +1,13 @@
-"""Garbage collection for a room that runs for days: short pauses on a large heap.
+"""An optional garbage-collection policy for a room with a very large heap.
+
+The room leaves CPython's collector alone unless ``room.toml`` sets
+``gc_freeze = true``; the pauses of every collection are a metric either way
+(``pokerhouse_gc_pause_seconds``), so the choice stays measured. The room
+keeps little that the collector must scan (each table's resume buffer holds
+encoded bytes, which it never looks into), and the policy below was made for
+an earlier room whose tables kept live event objects.
+
+The policy, when asked for:
 
 A busy room holds hundreds of thousands of long-lived objects (each table's
 resume buffer of events, its seats, the store's caches) and keeps replacing
@@ -51,6 +60,12 @@ def take_over() -> tuple[int, int, int]:
     before = gc.get_threshold()
     gc.set_threshold(before[0], before[1], NEVER)
     return before
+
+
+def give_back(thresholds: tuple[int, int, int]) -> None:
+    """Hand the collector back as :func:`take_over` found it (and unfreeze the heap)."""
+    gc.set_threshold(*thresholds)
+    gc.unfreeze()
 
 
 def freeze(*, sweep: bool = False) -> None:

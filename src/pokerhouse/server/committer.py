@@ -63,6 +63,11 @@ class Committer:
                 await self._task
             self._task = None
 
+    @property
+    def idle(self) -> bool:
+        """Whether no write is waiting to be committed."""
+        return self._queue.empty()
+
     async def commit(self, batch: Batch) -> BatchResult:
         """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
         checked = batch.checked()  # a malformed part fails alone, before it joins others
@@ -92,12 +97,7 @@ class Committer:
 
     async def _write(self, parts: list[_Part]) -> None:
         started = time.perf_counter()
-        merged = Batch(
-            starts=[start for part in parts for start in part.batch.starts],
-            actions=[action for part in parts for action in part.batch.actions],
-            finishes=[finish for part in parts for finish in part.batch.finishes],
-            voids=[void for part in parts for void in part.batch.voids],
-        )
+        merged = Batch.merged([part.batch for part in parts])
         settles = bool(merged.finishes)
         crash_point("settle-before" if settles else "commit-before")
         try:

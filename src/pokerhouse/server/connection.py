@@ -1,18 +1,23 @@
 """One client's websocket, seen from the room: who it is, and a bounded send queue.
 
-Table tasks never wait on a client: :meth:`Connection.send` queues a frame
-and returns; a writer task of the connection's own drains the queue to the
-socket. A client that stops reading lets its queue grow, and once it holds
-more than ``max_buffer`` bytes the connection is closed, so a slow or dead
-client can never stall a table. Given ``send_many``, the writer sends
-everything queued at once (a table step's frames go in one socket write).
-Given ``write_now`` too, the frames queued during one turn of the event
-loop are written by one callback at its end while the socket takes data,
-and the writer task is woken only when it does not (a slow client).
+Table tasks never wait on a client: :meth:`Connection.send_all` queues
+encoded messages and returns. At the end of the event loop's turn whatever
+is queued goes as **one** websocket message, a JSON array of them
+(:func:`pokerhouse.server.messages.array`), through the server's public ASGI
+``send``: a step's events, the next clock, a decision and an ack (and the
+steps of other tables in the same turn) cost the client one message and one
+write. That send is started right there, in a callback, and nearly always
+ends at once (the socket takes the bytes): no task is woken for it. Only
+when the socket does not take them (a client reading slowly) is the started
+send handed to the connection's own writer task, which finishes it and
+sends what queued meanwhile. A client that stops reading lets its queue
+grow, and once it holds more than ``max_buffer`` bytes the connection is
+closed, so a slow or dead client can never stall a table.
 
-Closing must not wait on the client either: a writer stuck sending to a
-peer that reads nothing is abandoned, and the socket is closed from the
-connection's own task (:meth:`Connection.run`), which ends the stuck send.
+Closing must not wait on the client either: the last messages queued (such
+as the error that says why) get a moment to go, then the socket is closed;
+a peer that reads nothing at all is dropped by the server's keepalive pings
+(``ping_seconds``).
 """
 
 from __future__ import annotations
@@ -20,16 +25,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Generator, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from pokerhouse.server.messages import array
 
 _ids = itertools.count(1)
 
 #: Default bound on a connection's unsent bytes.
 MAX_BUFFER = 1 << 20
 
-#: Seconds the frames queued before a close (the error that says why) may take to go out.
+#: Seconds the messages queued before a close (the error that says why) may take to go out.
 CLOSE_GRACE = 2.0
 
 
@@ -42,38 +49,42 @@ class Identity:
 
 
 class Connection:
-    """A client connection: its identity, and frames waiting to be sent."""
+    """A client connection: its identity, and messages waiting to be sent.
+
+    ``send_text`` sends one websocket text message; ``close`` closes the
+    socket with a code and a reason.
+    """
 
     def __init__(
         self,
         identity: Identity,
-        send_bytes: Callable[[bytes], Awaitable[None]],
+        send_text: Callable[[str], Coroutine[Any, Any, None]],
         close: Callable[[int, str], Awaitable[None]],
         *,
         max_buffer: int = MAX_BUFFER,
-        send_many: Callable[[Sequence[bytes]], Awaitable[None]] | None = None,
-        write_now: Callable[[Sequence[bytes]], bool] | None = None,
-        abort: Callable[[], None] | None = None,
     ) -> None:
+        #: The connection's address: what a table's outbox sends to.
         self.id = next(_ids)
         self.identity = identity
-        self._send_bytes = send_bytes
-        self._send_many = send_many
-        self._write_now = write_now if send_many is not None else None
-        self._flush_due = False
-        self._writing = False  # the writer task has frames in a send
+        self._send_text = send_text
         self._close = close
-        self._abort = abort
         self.max_buffer = max_buffer
-        self._queue: deque[bytes] = deque()
+        self._queue: list[bytes] = []
         self._buffered = 0
+        self._flush_due = False
+        # The writer task holds a send: a started one the socket did not take at once,
+        # or one of its own. Nothing else starts a send meanwhile.
+        self._writing = False
+        self._started: tuple[Coroutine[Any, Any, None], Any, int, int] | None = None
         self._ready = asyncio.Event()
         self._killed = asyncio.Event()
         self.closed = False
         self.close_reason = ""
         #: Tables this connection watches.
         self.tables: set[int] = set()
-        self.sent_frames = 0
+        #: Messages sent, and websocket messages (writes) that carried them.
+        self.sent_messages = 0
+        self.sent_writes = 0
 
     @property
     def user_id(self) -> int | None:
@@ -85,36 +96,51 @@ class Connection:
         """Bytes queued and not yet sent."""
         return self._buffered
 
-    def send(self, frame: bytes) -> None:
-        """Queue ``frame``; close the connection if its unsent bytes pass the bound."""
-        if self.closed:
+    def send(self, message: bytes) -> None:
+        """Queue one encoded message."""
+        self.send_all((message,))
+
+    def send_all(self, messages: Sequence[bytes]) -> None:
+        """Queue encoded messages; close the connection if its unsent bytes pass the bound."""
+        if self.closed or not messages:
             return
-        self._queue.append(frame)
-        self._buffered += len(frame)
+        self._queue.extend(messages)
+        self._buffered += sum(map(len, messages))
         if self._buffered > self.max_buffer:
             self.kill("slow_client")
-        elif self._write_now is None:
-            self._ready.set()
-        elif not self._flush_due:
+        elif not self._flush_due and not self._writing:
             self._flush_due = True
             asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
-        """Write what this turn of the loop queued, if the socket takes it now."""
+        """Send what this turn of the loop queued: started here, and nearly always done here."""
         self._flush_due = False
-        if self.closed or not self._queue:
+        if self.closed or self._writing or not self._queue:
             return
-        if not self._writing:
-            assert self._write_now is not None
-            frames = list(self._queue)
-            if self._write_now(frames):
-                self._queue.clear()
-                self._sent(sum(map(len, frames)), len(frames))
-                return
-        self._ready.set()  # paused or closing: the writer task waits for the socket
+        messages, self._queue = self._queue, []
+        size = sum(map(len, messages))
+        sending = self._send_text(array(messages).decode())
+        try:
+            pending = sending.send(None)
+        except StopIteration:
+            self._sent(size, len(messages))  # the socket took it: no task was needed
+            return
+        except Exception:  # the socket is gone
+            self.kill("closed")
+            return
+        # The socket takes nothing now: the writer task finishes this send, then the rest.
+        self._writing = True
+        self._started = (sending, pending, size, len(messages))
+        self._ready.set()
+
+    def _sent(self, size: int, count: int) -> None:
+        # A kill that dropped the queue has zeroed the count already.
+        self._buffered = max(0, self._buffered - size)
+        self.sent_messages += count
+        self.sent_writes += 1
 
     def kill(self, reason: str, *, drop: bool = True) -> None:
-        """Close the socket (from any task): at once, or (``drop=False``) once the frames
+        """Close the socket (from any task): at once, or (``drop=False``) once the messages
         already queued, such as the error that says why, have gone."""
         if self.closed:
             return
@@ -127,13 +153,12 @@ class Connection:
         self._killed.set()
 
     async def run(self) -> None:
-        """The connection's task: send queued frames until it is killed, then close the socket.
+        """The connection's task: send queued messages until it is killed, then close.
 
-        The frames left when it was killed with ``drop=False`` get
-        :data:`CLOSE_GRACE` seconds to go; a slow client's none. A send still
-        hanging then is cancelled and the socket closed regardless: with a
-        close frame if that goes within :data:`CLOSE_GRACE`, else (a peer
-        that reads nothing takes no close frame either) by ``abort``.
+        The messages left when it was killed with ``drop=False`` get
+        :data:`CLOSE_GRACE` seconds to go; a slow client's none. The close
+        itself gets as long again: a peer that reads nothing never takes a
+        close frame, and the server's keepalive drops it.
         """
         sending = asyncio.get_running_loop().create_task(self._send_queued())
         try:
@@ -147,41 +172,63 @@ class Connection:
                 await sending
             # A broken rule or an ended session: policy; too slow a reader: try again later.
             code = 1008 if self.close_reason in ("policy", "signed_out") else 1013
-            try:
+            with contextlib.suppress(Exception):  # the socket may be gone already
                 await asyncio.wait_for(
                     self._close(code, self.close_reason or "closed"), timeout=CLOSE_GRACE
                 )
-            except TimeoutError:
-                if self._abort is not None:
-                    self._abort()
-            except Exception:  # the socket is gone already
-                pass
-
-    def _sent(self, size: int, count: int) -> None:
-        # A kill that dropped the queue has zeroed the count already.
-        self._buffered = max(0, self._buffered - size)
-        self.sent_frames += count
 
     async def _send_queued(self) -> None:
         while True:
             await self._ready.wait()
             self._ready.clear()
-            while self._queue and (not self.closed or self._buffered):
-                # Frames stay counted until their send returns: a send that hangs on
-                # a client that reads nothing still holds them, and the bound is on
-                # everything the room holds for the client.
-                if self._send_many is not None:
-                    frames = list(self._queue)
-                    self._queue.clear()
-                    self._writing = True
-                    try:
-                        await self._send_many(frames)
-                    finally:
-                        self._writing = False
-                    self._sent(sum(map(len, frames)), len(frames))
-                    continue
-                frame = self._queue.popleft()
-                await self._send_bytes(frame)
-                self._sent(len(frame), 1)
+            started, self._started = self._started, None
+            try:
+                if started is not None:
+                    sending, pending, size, count = started
+                    # Messages stay counted until their send returns: a send that waits on
+                    # a client that reads nothing still holds them, and the bound is on
+                    # everything the room holds for the client.
+                    await _Resumed(sending, pending)
+                    self._sent(size, count)
+                while self._queue and (not self.closed or self._buffered):
+                    messages, self._queue = self._queue, []
+                    size = sum(map(len, messages))
+                    await self._send_text(array(messages).decode())
+                    self._sent(size, len(messages))
+            finally:
+                self._writing = False
             if self.closed:
                 return
+
+
+class _Resumed:
+    """Awaitable: a coroutine that was started by hand and yielded ``pending`` (a future
+    it waits for), run to its end inside the task that awaits this.
+
+    What ``await`` does for a coroutine it starts itself, from its first yield on.
+    """
+
+    __slots__ = ("_coroutine", "_pending")
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], pending: Any) -> None:
+        self._coroutine = coroutine
+        self._pending = pending
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        coroutine, pending = self._coroutine, self._pending
+        while True:
+            try:
+                value = yield pending
+            except GeneratorExit:
+                coroutine.close()
+                raise
+            except BaseException as error:  # a cancellation: the send takes it
+                try:
+                    pending = coroutine.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    pending = coroutine.send(value)
+                except StopIteration:
+                    return

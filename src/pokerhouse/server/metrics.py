@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+import gc
+import time
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -78,6 +80,15 @@ class Metrics:
             "Connections cut off for not reading",
             registry=registry,
         )
+        self.gc_pauses = Histogram(
+            "pokerhouse_gc_pause_seconds",
+            "Pauses of the garbage collector, by generation",
+            ["generation"],
+            buckets=(0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0),
+            registry=registry,
+        )
+        self._gc_children = [self.gc_pauses.labels(generation=str(n)) for n in range(3)]
+        self._gc_started = 0.0
 
     def action(self, game: str) -> None:
         """One more action committed at ``game``."""
@@ -99,6 +110,24 @@ class Metrics:
         """A group commit took ``seconds`` for ``parts`` tables' writes."""
         self.commit_seconds.observe(seconds)
         self.commit_parts.observe(parts)
+
+    def watch_gc(self) -> None:
+        """Time every collection from now on (``gc.callbacks``)."""
+        if self._gc_callback not in gc.callbacks:
+            gc.callbacks.append(self._gc_callback)
+
+    def unwatch_gc(self) -> None:
+        """Stop timing collections."""
+        if self._gc_callback in gc.callbacks:
+            gc.callbacks.remove(self._gc_callback)
+
+    def _gc_callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif self._gc_started:
+            generation = min(2, max(0, info.get("generation", 0)))
+            self._gc_children[generation].observe(time.perf_counter() - self._gc_started)
+            self._gc_started = 0.0
 
     def render(self) -> bytes:
         """Everything, in Prometheus's text format."""

@@ -2,7 +2,7 @@
 
 >>> document = openapi_document()
 >>> document["openapi"], sorted(document["paths"])[:3]
-('3.1.0', ['/api/csrf', '/api/hands/{hand_id}', '/api/login'])
+('3.1.0', ['/api/csrf', '/api/hands/{hand_id}', '/api/hands/{hand_id}/equity'])
 """
 
 from __future__ import annotations
@@ -86,8 +86,15 @@ def _post(summary: str, ok: dict[str, Any], *, body: bool, extra: dict[str, Any]
     return {"post": operation}
 
 
-def openapi_document() -> dict[str, Any]:
-    """The API's OpenAPI document."""
+def openapi_document(*, metrics: bool = True) -> dict[str, Any]:
+    """The API's OpenAPI document (``metrics``: with ``/metrics``, when the room serves it)."""
+    document = _document()
+    if not metrics:
+        del document["paths"]["/metrics"]
+    return document
+
+
+def _document() -> dict[str, Any]:
     me = {"$ref": "#/components/schemas/Me"}
     return {
         "openapi": "3.1.0",
@@ -243,6 +250,33 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/hands/{hand_id}/equity": {
+                "get": {
+                    "summary": "Each street's equity of a finished hand, from this user's copy",
+                    "description": "Built only from the copy GET /api/hands/{hand_id} gives the "
+                    "same user: a card the user was not shown is unknown (one of the deck's). "
+                    "Counted exactly where the ways are few, else sampled with a fixed seed.",
+                    "parameters": [
+                        {
+                            "name": "hand_id",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+                        }
+                    ],
+                    "responses": {
+                        "200": _json({"$ref": "#/components/schemas/Equity"}, "The streets."),
+                        "403": _problem("The hand is still being played (hand_running)."),
+                        "404": _problem("No such hand."),
+                        "409": _problem("The hand has no history (voided)."),
+                        "503": {
+                            "description": "Too many counts waiting (busy); see Retry-After.",
+                            "headers": {"Retry-After": {"schema": {"type": "string"}}},
+                            "content": {"application/json": {"schema": _PROBLEM}},
+                        },
+                    },
+                }
+            },
         },
         "components": {
             "schemas": {
@@ -369,6 +403,73 @@ def openapi_document() -> dict[str, Any]:
                         "at": {"type": "number"},
                         "amount": {"type": "integer"},
                         "balance": {"type": "integer"},
+                    },
+                },
+                "Equity": {
+                    "type": "object",
+                    "required": [
+                        "id",
+                        "table",
+                        "number",
+                        "status",
+                        "players",
+                        "you",
+                        "yours",
+                        "game",
+                        "samples",
+                        "streets",
+                    ],
+                    "properties": {
+                        "id": {"type": "integer"},
+                        "table": {"type": "integer"},
+                        "number": {"type": "integer"},
+                        "status": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "object"}},
+                        "you": {"type": ["integer", "null"]},
+                        "yours": {"type": "array", "items": {"type": "integer"}},
+                        "game": {"type": "string"},
+                        "samples": {"type": "integer"},
+                        "streets": {
+                            "type": "array",
+                            "items": {"$ref": "#/components/schemas/EquityStreet"},
+                        },
+                    },
+                },
+                "EquityStreet": {
+                    "type": "object",
+                    "required": ["street", "board", "method", "deals", "hands"],
+                    "properties": {
+                        "street": {"type": "string"},
+                        "board": {"type": "array", "items": {"type": "string"}},
+                        "method": {"type": "string", "enum": ["exact", "sampled"]},
+                        "deals": {"type": "integer", "minimum": 1},
+                        "hands": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["hand_seat", "cards", "known", "equity"],
+                                "properties": {
+                                    "hand_seat": {"type": "integer"},
+                                    "cards": {
+                                        "type": "array",
+                                        "items": {"type": ["string", "null"]},
+                                    },
+                                    "known": {"type": "boolean"},
+                                    "equity": {"type": "number", "minimum": 0, "maximum": 1},
+                                    "dealer_equity": {
+                                        "type": "number",
+                                        "minimum": 0,
+                                        "maximum": 1,
+                                    },
+                                },
+                            },
+                        },
+                        "dealer": {
+                            "type": "object",
+                            "properties": {
+                                "cards": {"type": "array", "items": {"type": ["string", "null"]}}
+                            },
+                        },
                     },
                 },
                 "HandHistory": {

@@ -5,7 +5,7 @@ into one of the client message structs below, or raises
 :class:`ProtocolError` with a stable code (and, where the frame had one, the
 message's ``id``) without anything else being touched. The server's own
 messages (``snapshot``, ``event``, ``ack``, ``error`` and the few others
-listed in ``docs/protocol.md``) are built by :mod:`pokerhouse.server.frames`.
+listed in ``docs/protocol.md``) are the schemas of :mod:`pokerhouse.server.messages`.
 
 >>> decode(b'{"type": "watch", "table": 3}')
 Watch(table=3, views=False)
@@ -196,8 +196,15 @@ _TYPES = frozenset(str(cls.__struct_config__.tag) for cls in MESSAGE_TYPES)
 def decode(frame: bytes | str) -> ClientMessage:
     """The client message in ``frame``; :class:`ProtocolError` if it is not one.
 
-    Codes: ``frame_too_large``, ``bad_json``, ``not_an_object``, ``unknown_type``,
-    ``bad_message`` (a field missing, extra, of the wrong type or out of range).
+    Codes: ``frame_too_large``, ``bad_json``, ``too_deep`` (JSON nested past what a
+    decoder follows: a few thousand brackets fit in a frame), ``not_an_object``,
+    ``unknown_type``, ``bad_message`` (a field missing, extra, of the wrong type or
+    out of range).
+
+    >>> decode("[" * 2000 + "]" * 2000)
+    Traceback (most recent call last):
+    ...
+    pokerhouse.server.protocol.ProtocolError: a message is JSON nested at most a few hundred deep
     """
     # Bytes, not characters: 4,096 characters of CJK text are 12 KB.
     size = len(frame) if isinstance(frame, bytes) else utf8_size(frame)
@@ -210,6 +217,13 @@ def decode(frame: bytes | str) -> ClientMessage:
         raise _classify(frame, str(error)) from None
     except msgspec.DecodeError:
         raise ProtocolError("bad_json", "a message is one JSON object") from None
+    except RecursionError:
+        raise too_deep() from None
+
+
+def too_deep() -> ProtocolError:
+    """The refusal of a frame nested deeper than the decoder follows (past the recursion limit)."""
+    return ProtocolError("too_deep", "a message is JSON nested at most a few hundred deep")
 
 
 def utf8_size(text: str) -> int:
@@ -229,6 +243,10 @@ def _classify(frame: bytes | str, detail: str) -> ProtocolError:
         raw = msgspec.json.decode(frame)
     except msgspec.DecodeError:  # pragma: no cover - it decoded once already
         return ProtocolError("bad_json", "a message is one JSON object")
+    except RecursionError:
+        # The typed decoder stopped at the first wrong token; the untyped one follows the
+        # nesting down, and a frame of brackets goes past the interpreter's recursion limit.
+        return too_deep()
     if not isinstance(raw, dict):
         return ProtocolError("not_an_object", 'a message is a JSON object with a "type"')
     ident = raw.get("id")

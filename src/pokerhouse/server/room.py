@@ -1,9 +1,11 @@
-"""The room: its tables' tasks, the default tables of a new room, the lobby.
+"""The room: its tables' tasks, its connections, its leases, the lobby.
 
 On start the room loads every table definition from the store (creating the
 default room on an empty database), funds the house's bankroll, and starts
-one :class:`~pokerhouse.server.runner.TableRunner` per table; each resumes
-any hand its table was playing when the room last stopped.
+one :class:`~pokerhouse.server.tabletask.TableTask` per table; each leases
+its table and resumes any hand it was playing when the room last stopped.
+The room renews its leases while it runs, and delivers what the tables'
+outboxes send to the connections by their addresses.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from typing import Any
 from pokerhouse.evaluate import tables as evaluator_tables
 from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
-from pokerhouse.server import frames
+from pokerhouse.server import messages
 from pokerhouse.server.connection import Connection
-from pokerhouse.server.runner import TableRunner
 from pokerhouse.server.services import Services
-from pokerhouse.store import HOUSE, IdempotencyConflict, TableConfig
+from pokerhouse.server.tabletask import TableTask
+from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig
 
 log = logging.getLogger("pokerhouse.room")
 
@@ -106,16 +108,18 @@ def prepare_evaluators(games: set[str]) -> None:
 
 
 class Room:
-    """Every table of the room, and the lobby's watchers."""
+    """Every table of the room, its connections by address, and the lobby's watchers."""
 
     def __init__(self, services: Services, tables: Sequence[TableConfig] | None = None) -> None:
         self.services = services
         self.store = services.store
-        self.runners: dict[int, TableRunner] = {}
+        self.tasks: dict[int, TableTask] = {}
+        #: Open connections by address (a connection's id): where outboxes deliver.
+        self.connections: dict[int, Connection] = {}
         self._first_tables = tables
         self._lobby: set[Connection] = set()
         self._lobby_dirty = False
-        self._lobby_task: asyncio.Task[None] | None = None
+        self._background: list[asyncio.Task[None]] = []
         services.lobby_listeners.append(self._changed)
 
     async def start(self) -> None:
@@ -128,30 +132,30 @@ class Room:
             ):
                 definitions.append(await self.store.create_table(config))
             log.info("room: created %d tables", len(definitions))
-        await self._fund_house()
+        await self._fund_house(definitions)
         await asyncio.to_thread(prepare_evaluators, {d.config.game for d in definitions})
         for definition in definitions:
-            runner = TableRunner(self.services, definition)
-            self.runners[definition.id] = runner
-        for runner in self.runners.values():
-            await runner.start()
-        self._lobby_task = asyncio.get_running_loop().create_task(self._lobby_loop())
+            self.tasks[definition.id] = TableTask(self.services, definition, self.deliver)
+        for task in self.tasks.values():
+            await task.start()
+        loop = asyncio.get_running_loop()
+        self._background = [
+            loop.create_task(self._lobby_loop(), name="lobby"),
+            loop.create_task(self._renew_leases(), name="leases"),
+        ]
 
     async def stop(self) -> None:
         """Stop every table task and the committer (what was committed stays)."""
-        if self._lobby_task is not None:
-            self._lobby_task.cancel()
+        for background in self._background:
+            background.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._lobby_task
-        for runner in self.runners.values():
-            await runner.stop()
+                await background
+        for task in self.tasks.values():
+            await task.stop()
         await self.services.committer.stop()
 
-    async def _fund_house(self) -> None:
-        if not any(runner.info.banked for runner in self.runners.values()) and not any(
-            definition.config.game == "casino-holdem"
-            for definition in await self.store.list_tables()
-        ):
+    async def _fund_house(self, definitions: Sequence[Any]) -> None:
+        if not any(definition.config.game == "casino-holdem" for definition in definitions):
             return
         balance = await self.store.balance(HOUSE)
         if balance < HOUSE_BANKROLL // 10:
@@ -160,15 +164,58 @@ class Room:
                     HOUSE_BANKROLL - balance, key=f"house-funding:{balance}", memo="house bankroll"
                 )
 
-    def runner(self, table_id: int) -> TableRunner | None:
+    def task(self, table_id: int) -> TableTask | None:
         """The task of table ``table_id``, if there is such a table."""
-        return self.runners.get(table_id)
+        return self.tasks.get(table_id)
+
+    # ------------------------------------------------------------ connections
+
+    def connected(self, conn: Connection) -> None:
+        """A connection opened: the tables may send to its address."""
+        self.connections[conn.id] = conn
+
+    def disconnected(self, conn: Connection) -> None:
+        """A connection closed."""
+        self.connections.pop(conn.id, None)
+        self._lobby.discard(conn)
+
+    def deliver(self, address: int, frames: Sequence[bytes]) -> None:
+        """What a table sends to ``address`` (nothing, if it has closed meanwhile)."""
+        conn = self.connections.get(address)
+        if conn is not None:
+            conn.send_all(frames)
+
+    # ------------------------------------------------------------ leases
+
+    async def _renew_leases(self) -> None:
+        """Renew every table's lease at a third of its length; stop a table that lost it."""
+        settings = self.services.settings
+        while True:
+            await asyncio.sleep(settings.lease_seconds / 3)
+            held = {
+                task.id: task.lease
+                for task in self.tasks.values()
+                if task.lease and not task.fenced
+            }
+            if not held:
+                continue
+            try:
+                renewed = await self.store.renew_leases(
+                    settings.owner, held, seconds=settings.lease_seconds
+                )
+            except (StoreError, OSError) as error:
+                log.warning("room: leases not renewed: %s", error)
+                continue
+            for table_id in held.keys() - renewed:
+                task = self.tasks[table_id]
+                if task.lease == held[table_id]:  # not reloaded meanwhile under a new one
+                    task.lease_lost()
 
     # ------------------------------------------------------------ the lobby
 
     def lobby(self) -> list[dict[str, Any]]:
         """Every table's line in the lobby."""
-        return [runner.summary() for runner in self.runners.values()]
+        return [task.summary() for task in self.tasks.values()]
 
     def watch_lobby(self, conn: Connection, on: bool = True) -> None:
         """Send ``conn`` the lobby now and whenever it changes (at most once a second)."""
@@ -176,7 +223,7 @@ class Room:
             self._lobby.discard(conn)
             return
         self._lobby.add(conn)
-        conn.send(frames.message("lobby", tables=self.lobby()))
+        conn.send(messages.encode(messages.Lobby(tables=self.lobby())))
 
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
@@ -187,7 +234,7 @@ class Room:
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False
-            frame = frames.message("lobby", tables=self.lobby())
+            frame = messages.encode(messages.Lobby(tables=self.lobby()))
             for conn in list(self._lobby):
                 if conn.closed:
                     self._lobby.discard(conn)

@@ -1,9 +1,9 @@
 """What every table task shares: the store, the group committer, the clock, bots, the lobby.
 
 Bots are players with ledger accounts like anyone (RULES.md, "The room"):
-the room keeps a pool of bot accounts, hands a free one to a table that
-wants a bot, and tops its wallet up from the issuer when it runs low, with
-a ``top-up`` transaction like any other.
+the room keeps a pool of bot accounts and hands a free one to a table that
+wants a bot; a table tops a house bot's wallet up from the issuer inside
+the step that brings its chips to the table.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from pokerhouse.server.committer import Committer
 from pokerhouse.server.metrics import Metrics
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import AccountError, Store, User
-from pokerhouse.store.accounts import Account
 
 #: Names the room's bots play under (each with ``_bot`` after it).
 BOT_NAMES = (
@@ -52,12 +51,10 @@ class Services:
         self.committer.stats.observers.append(self.metrics.committed)
         self._free_bots: list[User] = []
         self._busy_bots: set[int] = set()
+        #: Every house bot account the room has handed out or found seated.
+        self._house: set[int] = set()
         self._next_bot = 0
         self.lobby_listeners: list[Callable[[int], None]] = []
-
-    def bot_delay(self) -> float:
-        """How long a bot thinks before this move."""
-        return self.settings.think_time(self.rng)
 
     def lobby_changed(self, table_id: int) -> None:
         """Tell the lobby that a table's seats or hands changed."""
@@ -83,25 +80,23 @@ class Services:
             except AccountError:
                 # A bot never logs in: it has no password at all.
                 user = await self.store.create_user(name, None, bot=True, grant=self.settings.grant)
-            if user.id in self._busy_bots:
-                continue
+            if user.id in self._busy_bots or not user.is_bot:
+                continue  # seated elsewhere, or (never) a person's account by that name
             self._busy_bots.add(user.id)
+            self._house.add(user.id)
             return user
 
     def bot_seated(self, user: User) -> None:
-        """A bot found in its seat at start-up is busy."""
+        """A bot found in its seat at start-up, or seated now, is busy."""
         self._busy_bots.add(user.id)
+        self._house.add(user.id)
+
+    def is_house_bot(self, account: int) -> bool:
+        """Whether ``account`` is one of the room's own bots."""
+        return account in self._house
 
     def release_bot(self, user: User) -> None:
         """A bot stood up: it may sit elsewhere."""
-        self._busy_bots.discard(user.id)
-        self._free_bots.append(user)
-
-    async def fund_bot(self, user_id: int, amount: int) -> None:
-        """Top a bot's wallet up from the issuer so it holds at least ``amount`` chips."""
-        balance = await self.store.balance(Account.wallet(user_id))
-        if balance >= amount:
-            return
-        await self.store.top_up(
-            user_id, amount - balance, key=f"bot-top-up:{user_id}:{secrets.token_hex(8)}"
-        )
+        if user.id in self._busy_bots:
+            self._busy_bots.discard(user.id)
+            self._free_bots.append(user)

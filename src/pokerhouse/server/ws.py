@@ -12,22 +12,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import Any, cast
 
-from starlette.types import Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerhouse.server import auth, frames
+from pokerhouse.server import auth, messages
 from pokerhouse.server import protocol as p
 from pokerhouse.server.connection import Connection, Identity
+from pokerhouse.server.inputs import Caller, Request, Watch
+from pokerhouse.server.limits import Limits
 from pokerhouse.server.logs import events, record
-from pokerhouse.server.runner import Request, Watch
-from pokerhouse.server.sockets import send_many_of, write_now_of
+from pokerhouse.server.site import Site
 from pokerhouse.store.users import token_hash
-
-if TYPE_CHECKING:
-    from pokerhouse.server.app import Site
-    from pokerhouse.server.settings import RoomSettings
 
 log = logging.getLogger("pokerhouse.ws")
 
@@ -35,95 +33,107 @@ log = logging.getLogger("pokerhouse.ws")
 MAX_ERRORS = 50
 #: Seconds the endpoint waits for a connection's last frames and its close.
 CLOSE_WAIT = 15.0
-#: Where :func:`with_abort` leaves a websocket's way to drop its TCP connection.
-ABORT_KEY = "pokerhouse.abort"
 
 
-def with_abort(scope: Scope, send: Send) -> Scope:
-    """``scope`` with a function that drops the socket at once (when the server offers one).
-
-    ASGI can only close a websocket with a close frame, and a peer that
-    reads nothing never takes it (uvicorn even waits for the write buffer
-    to drain before sending it). Cutting a slow or dead client off needs
-    the transport: uvicorn's ``send`` is a method of the protocol that owns
-    it. Called by the outermost middleware, which gets the server's ``send``.
-    """
-    transport = getattr(getattr(send, "__self__", None), "transport", None)
-    abort = getattr(transport, "abort", None)
-    if abort is None:
-        return scope
-    return {**scope, ABORT_KEY: abort}
+async def refuse_socket(ws: WebSocket, message: str) -> None:
+    """Refuse a handshake past a cap: ``error`` ``too_many_sockets``, then close 1013."""
+    with contextlib.suppress(Exception):
+        await ws.accept()
+        await ws.send_text(messages.array([messages.error("too_many_sockets", message)]).decode())
+        await ws.close(code=1013, reason="too_many_sockets")
 
 
-class Limits:
-    """The room's message and chat rate limits, per player over all their sockets.
+class SocketRoute:
+    """ASGI: ``/ws`` served on the server's own ``send`` and ``receive``; anything else
+    goes to ``app``.
 
-    A signed-in player's budget is theirs whatever socket they use, so opening
-    more sockets buys no more messages; a spectator (no account) has one per
-    socket.
+    A table's step sends a message to each of its watchers, thousands a
+    second: Starlette's router and exception middleware wrap every send of a
+    websocket it routes, for nothing the endpoint needs (it handles its own
+    errors). The endpoint gets the same public :class:`WebSocket`, made here.
     """
 
-    def __init__(self, settings: RoomSettings) -> None:
-        self.messages = auth.RateLimit(settings.messages_per_second, settings.message_burst)
-        self.chat = auth.RateLimit(settings.chat_per_second, settings.chat_burst)
+    def __init__(self, app: ASGIApp, site: Site) -> None:
+        self.app = app
+        self.site = site
 
-    @staticmethod
-    def key(conn: Connection) -> str:
-        """Whose budget a connection spends."""
-        return f"user:{conn.user_id}" if conn.user_id is not None else f"conn:{conn.id}"
-
-    def closed(self, conn: Connection) -> None:
-        """A socket closed: a spectator's budget goes with it (a player's stays theirs)."""
-        if conn.user_id is None:
-            self.messages.forget(self.key(conn))
-            self.chat.forget(self.key(conn))
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope.get("path") == "/ws":
+            await websocket_endpoint(self.site, WebSocket(scope, receive, send), send)
+            return
+        await self.app(scope, receive, send)
 
 
-async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
-    """Serve one client's socket until it closes."""
+async def websocket_endpoint(site: Site, ws: WebSocket, send: Send) -> None:
+    """Serve one client's socket until it closes (``send``: the server's own ASGI send,
+    which the connection writes its messages with once the socket is accepted)."""
     host = ws.headers.get("host")
     if not auth.same_origin(ws.headers.get("origin"), host, ws.url.scheme):
         await ws.close(code=1008, reason="cross-origin websocket")
         return
+    address = ws.client.host if ws.client else "?"
+    place = site.socket_limits.enter(address)
+    if place is None:
+        site.metrics.error("too_many_sockets")
+        await refuse_socket(ws, "too many sockets open from this address: close one")
+        return
     user = None
     token = ws.cookies.get(auth.SESSION_COOKIE)
-    if token:
-        with contextlib.suppress(Exception):
-            user = await site.store.user_for_session(token)
-    await ws.accept()
-
-    async def send(frame: bytes) -> None:
-        await ws.send_text(frame.decode())
+    # Said before the lookup: a logout that commits from here on marks this handshake.
+    coming = site.sessions.expect(token_hash(token)) if token else None
+    try:
+        if token:
+            with contextlib.suppress(Exception):
+                user = await site.store.user_for_session(token)
+        admitted = user is None or place.sign_in(user.id)
+        if admitted:
+            await ws.accept()
+    except BaseException:
+        if coming is not None:
+            site.sessions.forget(coming)
+        place.leave()
+        raise
+    if not admitted:
+        if coming is not None:
+            site.sessions.forget(coming)
+        place.leave()
+        site.metrics.error("too_many_sockets")
+        await refuse_socket(ws, "too many sockets open for this account: close one")
+        return
+    if coming is not None and coming.ended:
+        user = None  # the session ended during the lookup or the accept: anonymous
 
     async def close(code: int, reason: str) -> None:
         await ws.close(code=code, reason=reason)
 
     identity = Identity(user.id, user.username) if user is not None else Identity()
-    conn = Connection(
-        identity,
-        send,
-        close,
-        max_buffer=site.settings.max_buffer,
-        send_many=send_many_of(ws.scope),
-        write_now=write_now_of(ws.scope),
-        abort=ws.scope.get(ABORT_KEY),
-    )
+
+    def send_text(text: str) -> Coroutine[Any, Any, None]:
+        # The server's send itself (a coroutine the connection may start by hand).
+        return cast(Coroutine[Any, Any, None], send({"type": "websocket.send", "text": text}))
+
+    conn = Connection(identity, send_text, close, max_buffer=site.settings.max_buffer)
+    # No await since the check above: the session cannot end between it and the join.
+    session = None
+    if coming is not None:
+        if user is not None and site.sessions.join(coming, conn):
+            session = coming.session
+        else:
+            site.sessions.forget(coming)
     task = asyncio.get_running_loop().create_task(conn.run())
+    site.room.connected(conn)
     site.metrics.connections.inc()
     site.metrics.connections_opened.inc()
-    conn.send(frames.message("hello", user=identity.username))
-    session = token_hash(token) if user is not None and token else None
-    if session is not None:
-        site.sockets.setdefault(session, set()).add(conn)
+    conn.send(messages.encode(messages.Hello(user=identity.username)))
     limits = site.limits
-    budget = Limits.key(conn)
+    budget = Limits.key(conn, address)
     record(events, "connection", conn=conn.id, user=identity.username, open=True)
     errors = 0
 
     def refuse(code: str, message: str, ident: str | None = None, table: int | None = None) -> None:
         nonlocal errors
         site.metrics.error(code)
-        conn.send(frames.error(code, message, ident, table))
+        conn.send(messages.error(code, message, ident, table))
         errors += 1
         if errors > MAX_ERRORS:
             conn.kill("policy", drop=False)
@@ -158,19 +168,18 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
         pass
     finally:
         site.metrics.connections.dec()
-        limits.closed(conn)
-        if session is not None and session in site.sockets:
-            site.sockets[session].discard(conn)
-            if not site.sockets[session]:
-                del site.sockets[session]
+        limits.closed(conn, address, last=place.leave())
+        if session is not None:
+            site.sessions.leave(session, conn)
         record(events, "connection", conn=conn.id, open=False, reason=conn.close_reason or None)
         if conn.close_reason == "slow_client":
             site.metrics.slow_clients.inc()
+        caller = Caller(conn.id, identity.user_id, identity.username)
         for table in list(conn.tables):
-            runner = site.room.runner(table)
-            if runner is not None:
-                runner.post(Watch(conn, on=False))
-        site.room.watch_lobby(conn, on=False)
+            task_of_table = site.room.task(table)
+            if task_of_table is not None:
+                task_of_table.post(Watch(caller, on=False))
+        site.room.disconnected(conn)
         # Closed for a reason the client should read: the last frames go first (bounded).
         conn.kill("closed", drop=False)
         with contextlib.suppress(Exception):
@@ -181,24 +190,25 @@ async def websocket_endpoint(site: Site, ws: WebSocket) -> None:
 def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     """Hand a decoded message to whoever takes it."""
     if isinstance(message, p.Ping):
-        conn.send(frames.message("pong"))
+        conn.send(messages.encode(messages.Pong()))
         return
     if isinstance(message, p.Lobby):
         site.room.watch_lobby(conn)
         return
     table = message.table
-    runner = site.room.runner(table)
-    if runner is None:
+    task = site.room.task(table)
+    if task is None:
         ident = message.id if isinstance(message, p.Act) else None
-        conn.send(frames.error("unknown_table", f"there is no table {table}", ident, table))
+        conn.send(messages.error("unknown_table", f"there is no table {table}", ident, table))
         return
+    caller = Caller(conn.id, conn.identity.user_id, conn.identity.username)
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
         since = message.since if isinstance(message, p.Resume) else None
-        runner.post(Watch(conn, on=True, since=since, views=message.views))
+        task.post(Watch(caller, on=True, since=since, views=message.views))
         return
     if isinstance(message, p.Unwatch):
         conn.tables.discard(table)
-        runner.post(Watch(conn, on=False))
+        task.post(Watch(caller, on=False))
         return
-    runner.post(Request(conn, message))
+    task.post(Request(caller, message))

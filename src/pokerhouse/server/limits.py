@@ -1,0 +1,38 @@
+"""The room's message and chat rate limits, per player over all their sockets.
+
+>>> from pokerhouse.server.settings import RoomSettings
+>>> limits = Limits(RoomSettings(messages_per_second=1.0, message_burst=2))
+>>> [limits.messages.allow("user:1", now=0.0) for _ in range(3)]
+[True, True, False]
+"""
+
+from __future__ import annotations
+
+from pokerhouse.server import auth
+from pokerhouse.server.connection import Connection
+from pokerhouse.server.settings import RoomSettings
+
+
+class Limits:
+    """The room's message and chat rate limits, per player over all their sockets.
+
+    A signed-in player's budget is theirs whatever socket they use, so opening
+    more sockets buys no more messages; spectators (no account) share one
+    budget per address, for the same reason.
+    """
+
+    def __init__(self, settings: RoomSettings) -> None:
+        self.messages = auth.RateLimit(settings.messages_per_second, settings.message_burst)
+        self.chat = auth.RateLimit(settings.chat_per_second, settings.chat_burst)
+
+    @staticmethod
+    def key(conn: Connection, address: str) -> str:
+        """Whose budget a connection spends: its player's, or its address's."""
+        return f"user:{conn.user_id}" if conn.user_id is not None else f"addr:{address}"
+
+    def closed(self, conn: Connection, address: str, last: bool) -> None:
+        """A socket closed: the spectators' budget goes with the address's last socket
+        (a player's stays theirs)."""
+        if conn.user_id is None and last:
+            self.messages.forget(self.key(conn, address))
+            self.chat.forget(self.key(conn, address))

@@ -1,0 +1,117 @@
+"""The composition root: everything a running room holds, put together once.
+
+:class:`Site` owns the settings, the store, the services every table shares,
+the room (its tables' tasks) and the per-player limits; the HTTP handlers
+and the websocket endpoint receive it. It imports none of them.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from argon2 import PasswordHasher
+
+from pokerhouse.server import messages
+from pokerhouse.server.clock import Clock
+from pokerhouse.server.connection import Connection
+from pokerhouse.server.limits import Limits
+from pokerhouse.server.metrics import Metrics
+from pokerhouse.server.room import Room
+from pokerhouse.server.services import Services
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.signins import SessionSockets
+from pokerhouse.server.socket_limits import SocketLimits
+from pokerhouse.store import Store, TableConfig
+from pokerhouse.store.users import token_hash
+
+log = logging.getLogger("pokerhouse.server")
+
+
+class Site:
+    """Everything a running room holds: the settings, the store, the shared services, the room."""
+
+    def __init__(
+        self,
+        database_url: str | None = None,
+        *,
+        settings: RoomSettings | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        tables: Sequence[TableConfig] | None = None,
+        store_options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.database_url = database_url
+        self.settings = settings if settings is not None else RoomSettings()
+        self.store_options = dict(store_options or {})
+        if self.settings.argon2 is not None and "password_hasher" not in self.store_options:
+            time_cost, memory_cost, parallelism = self.settings.argon2
+            self.store_options["password_hasher"] = PasswordHasher(
+                time_cost=time_cost, memory_cost=memory_cost, parallelism=parallelism
+            )
+        self._clock = clock
+        self._rng = rng
+        self._tables = tables
+        self.metrics = Metrics()
+        self.limits = Limits(self.settings)
+        self.socket_limits = SocketLimits(
+            self.settings.sockets_per_account, self.settings.sockets_per_address
+        )
+        #: Open sockets by the hash of the session token they were opened with.
+        self.sessions: SessionSockets[Connection] = SessionSockets()
+        self.sockets = self.sessions.sockets
+        self._store: Store | None = None
+        self._services: Services | None = None
+        self._room: Room | None = None
+
+    @property
+    def store(self) -> Store:
+        assert self._store is not None, "the room is not started"
+        return self._store
+
+    @property
+    def services(self) -> Services:
+        assert self._services is not None, "the room is not started"
+        return self._services
+
+    @property
+    def room(self) -> Room:
+        assert self._room is not None, "the room is not started"
+        return self._room
+
+    def session_ended(self, token: str) -> None:
+        """Close every socket signed in with ``token``: an ended session authorises nothing."""
+        for conn in self.sessions.end(token_hash(token)):
+            conn.send(messages.error("signed_out", "this session has ended: sign in again"))
+            conn.kill("signed_out", drop=False)
+
+    async def start(self) -> None:
+        """Open the store and start the room."""
+        options = {"deadline": self.settings.database_seconds, **self.store_options}
+        self._store = await Store.open(self.database_url, **options)
+        self._services = Services(
+            self._store,
+            settings=self.settings,
+            clock=self._clock,
+            rng=self._rng,
+            metrics=self.metrics,
+        )
+        self._room = Room(self._services, self._tables)
+        tasks = self._room.tasks
+        self.metrics.hands_in_progress.set_function(
+            lambda: sum(1 for task in tasks.values() if task.table.hand is not None)
+        )
+        self.metrics.tables_available.set_function(
+            lambda: sum(1 for task in tasks.values() if task.available)
+        )
+        await self._room.start()
+        log.info("room started: %d tables on %s", len(tasks), self._store.url)
+
+    async def stop(self) -> None:
+        """Stop the room and close the store."""
+        if self._room is not None:
+            await self._room.stop()
+        if self._store is not None:
+            await self._store.close()

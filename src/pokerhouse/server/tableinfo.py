@@ -1,0 +1,120 @@
+"""What a table shows of itself (its snapshot's extras, its lobby line) and counts.
+
+Plain functions of a table task's parts, so the task stays a loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pokerhouse.games import get_game
+from pokerhouse.history.json_history import spec_to_dict
+from pokerhouse.server.inputs import Caller
+from pokerhouse.server.logs import now_ms, record
+from pokerhouse.server.metrics import Metrics
+from pokerhouse.server.rules import RoomRules
+from pokerhouse.store import TableConfig, User
+from pokerhouse.table import Act, Command, Step, Table, Timeout, records
+
+events_log = logging.getLogger("pokerhouse.events")
+
+
+def extras(
+    table_id: int,
+    config: TableConfig,
+    spec: Any,
+    bots: Iterable[int],
+    rules: RoomRules,
+    now: float,
+) -> dict[str, Any]:
+    """What the room adds to the table's view: the table, bots, the clock, the window."""
+    return {
+        "table": {
+            "id": table_id,
+            "name": config.name,
+            "game": config.game,
+            "title": get_game(config.game).title,
+            "spec": spec_to_dict(spec),
+            "min_buy_in": config.min_buy_in,
+            "max_buy_in": config.max_buy_in,
+            "max_boxes": config.max_boxes,
+            "decision_seconds": config.decision_seconds,
+            "time_bank_seconds": config.time_bank_seconds,
+            "rake_bps": config.rake_bps,
+            "rake_cap": config.rake_cap,
+        },
+        "bots": sorted(bots),
+        **rules.extras(now),
+    }
+
+
+def lobby_line(
+    table_id: int,
+    config: TableConfig,
+    spec: Any,
+    users: Mapping[int, User],
+    table: Table,
+    available: bool,
+    hand_times: Iterable[float],
+) -> dict[str, Any]:
+    """The table's line in the lobby: who sits where, how busy it is."""
+    now = time.time()
+    recent = [t for t in hand_times if now - t <= 3600]
+    hour = len(recent)
+    if len(recent) >= 2 and now - recent[0] < 3600:
+        hour = round(len(recent) * 3600 / max(60.0, now - recent[0]))
+    return {
+        "id": table_id,
+        "name": config.name,
+        "game": config.game,
+        "title": get_game(config.game).title,
+        "spec": spec_to_dict(spec),
+        "seats": config.seats,
+        "players": [
+            {"seat": seat, "name": user.username, "bot": user.is_bot}
+            for seat, user in sorted(users.items())
+        ],
+        "free": config.seats - len(users),
+        "hands_played": table.hands_played,
+        "hands_per_hour": hour,
+        "min_buy_in": config.min_buy_in,
+        "max_buy_in": config.max_buy_in,
+        "available": available,
+    }
+
+
+def count(
+    metrics: Metrics,
+    table_id: int,
+    game: str,
+    command: Command,
+    step: Step,
+    seats: tuple[int, ...],
+    started: float,
+    caller: Caller | None,
+) -> None:
+    """Count and log what a stored step did (never a card: only what is public).
+
+    ``seats`` are the table seats of the step's hand, in hand order.
+    """
+    for item in step.records:
+        if isinstance(item, records.ActionLogged) and isinstance(command, Act | Timeout):
+            metrics.action(game)
+            record(
+                events_log, "action", table=table_id, hand=item.number,
+                seat=seats[item.hand_seat] if item.hand_seat < len(seats) else None,
+                kind=item.kind, amount=item.amount, timeout=isinstance(command, Timeout),
+                conn=caller.address if caller is not None else None, ms=now_ms(started),
+            )  # fmt: skip
+        elif isinstance(item, records.HandSettled):
+            metrics.hand(game, "finished")
+            record(
+                events_log, "hand", table=table_id, hand=item.number, game=game,
+                seats=list(seats), net=list(item.net), rake=item.rake, house=item.house,
+            )  # fmt: skip
+        elif isinstance(item, records.HandVoided):
+            metrics.hand(game, "voided")
+            record(events_log, "hand_voided", table=table_id, hand=item.number, reason=item.reason)

@@ -1,0 +1,581 @@
+"""One table's task: a loop that alone owns the table.
+
+Every input (a request, a watch, a timer) reaches it through its inbox and
+takes one way through::
+
+    input -> command -> Table.apply -> step (events + records)
+          -> recorder: records -> batch -> committer (one transaction, fenced)
+          -> outbox: each audience's frames, once -> every watcher's one list
+          -> rules: the next timers and announcements
+
+Requests are answered in :mod:`.requests`; the room's rules around the hands
+(clocks, banks, the betting window, the away) are :mod:`.rules`, pure; the
+house bots are :mod:`.housebots`. Only a store outage makes the task forget
+its table and reload it from what was stored; a lost lease stops it for
+good; a refused buy-in is taken back and answered; a bug raises and is
+logged as one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from pokerhouse.cards import parse_cards
+from pokerhouse.engine.actions import Action, ActionKind
+from pokerhouse.engine.rounds import RoundHand
+from pokerhouse.errors import PokerError
+from pokerhouse.games import get_game
+from pokerhouse.history.json_history import spec_from_dict
+from pokerhouse.server import messages, recorder, tableinfo
+from pokerhouse.server.clock import Timer
+from pokerhouse.server.errors import RoomError, Unavailable
+from pokerhouse.server.housebots import HouseBots
+from pokerhouse.server.inputs import Caller, Input, Request, Tick, Watch
+from pokerhouse.server.outbox import Deliver, Outbox
+from pokerhouse.server.requests import answer
+from pokerhouse.server.rules import (
+    BotTurn,
+    CancelTimer,
+    ClockStarted,
+    Intent,
+    RoomRules,
+    SetTimer,
+    Timing,
+    WindowOpened,
+)
+from pokerhouse.server.services import Services
+from pokerhouse.store import (
+    Batch,
+    DatabaseError,
+    HandLog,
+    HandVoid,
+    StaleLease,
+    StoreError,
+    TableDef,
+    User,
+)
+from pokerhouse.table import (
+    Act,
+    Command,
+    HandVoided,
+    PlayerLeft,
+    PlayerSat,
+    Rake,
+    Sit,
+    StartHand,
+    Step,
+    Table,
+    TableHandEnded,
+    TableLimits,
+    VoidHand,
+    records,
+)
+
+log = logging.getLogger("pokerhouse.table")
+events_log = logging.getLogger("pokerhouse.events")
+
+
+class TableTask:
+    """The task that owns one table of the room."""
+
+    def __init__(self, services: Services, definition: TableDef, deliver: Deliver) -> None:
+        self.services = services
+        self.definition = definition
+        self.config = config = definition.config
+        self.id = definition.id
+        self.info = get_game(config.game)
+        self.spec = spec_from_dict(self.info.spec_type, config.options)
+        # Games with a showdown order (3x4, Razz) let a losing hand be shown or mucked.
+        hand_type = self.info.hand_type
+        self._choose_showdown = isinstance(hand_type, type) and issubclass(hand_type, RoundHand)
+        settings = services.settings
+        self.inbox: asyncio.Queue[Input] = asyncio.Queue()
+        self.outbox = Outbox(self.id, deliver, settings.log_size)
+        self.rules = RoomRules(
+            Timing(
+                decision=config.decision_seconds,
+                bank=config.time_bank_seconds,
+                hand_pause=settings.hand_pause,
+                bots_pause=settings.bots_pause,
+                window=settings.window_seconds,
+                away=settings.away_seconds,
+                idle=settings.idle_seconds,
+                bot_think=settings.bot_think,
+            ),
+            banked=self.info.banked,
+            rng=services.rng,
+        )
+        self.bots = HouseBots(services, config, self.info.name)
+        #: Who holds each seat (people and bots), as the store has them.
+        self.users: dict[int, User] = {}
+        self.table = self._new_table(lease=0, seated=(), button=None, hands_played=0)
+        self.lease = 0
+        self.available = False
+        #: The table's lease went to another owner: this process never runs it again.
+        self.fenced = False
+        self.hand_times: deque[float] = deque(maxlen=100)
+        #: Each recent hand's applied action ids, ``(account, id)`` (older ones: the store).
+        self.applied: dict[int, set[tuple[int, str]]] = {}
+        # Accounts whose seat a step being applied is for (their User, for self.users).
+        self._sitting: dict[int, User] = {}
+        self._timers: dict[str, tuple[int, Timer]] = {}
+        self._tokens = 0
+        self._reloading: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        """Load the table from the store, then run its task on the running loop."""
+        await self._load()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        """Stop the task and its timers, and give the lease up (the store keeps the rest)."""
+        self._cancel_timers()
+        for task in (self._reloading, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        if self.lease and not self.fenced:
+            with contextlib.suppress(Exception):  # the next owner waits out the expiry instead
+                await self.services.store.release_table(
+                    self.id, self.services.settings.owner, self.lease
+                )
+
+    def post(self, item: Input) -> None:
+        """Queue an input for the table's task."""
+        self.inbox.put_nowait(item)
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.inbox.get()
+            try:
+                if isinstance(item, Request):
+                    await answer(self, item)
+                elif isinstance(item, Watch):
+                    self._watch(item)
+                else:
+                    await self._tick(item)
+            except asyncio.CancelledError:
+                raise
+            except Unavailable:
+                pass  # said to whoever asked; the table reloads (or has moved)
+            except Exception:
+                log.exception("table %s: a bug handling %r", self.id, item)
+            finally:
+                self.outbox.flush()
+
+    # ------------------------------------------------------------ the one way through
+
+    async def step(self, command: Command, caller: Caller | None = None) -> Step:
+        """Apply ``command``, store what it caused, then tell every watcher.
+
+        A command the table refuses raises its error and changes nothing.
+        """
+        started = time.perf_counter()
+        step = self.table.apply(command)
+        await self._commit(step)
+        seats = self.table.hand_seats or self.table.last_hand_seats
+        tableinfo.count(
+            self.services.metrics, self.id, self.info.name, command, step, seats, started, caller
+        )
+        self._tell(step)
+        return step
+
+    async def _commit(self, step: Step) -> None:
+        """Store ``step``'s records in one fenced transaction (with other tables')."""
+        batch = recorder.batch(self.id, self.lease, step.records, self.bots.is_bot_account)
+        if not len(batch):
+            return
+        try:
+            await self.services.committer.commit(batch)
+        except StaleLease as error:
+            self._fence(str(error))
+            raise Unavailable("table_moved", "this table is run elsewhere now") from error
+        except (DatabaseError, OSError) as error:
+            self._lost(error)
+            raise Unavailable("room_unavailable", "the room could not save that") from error
+        except StoreError as error:
+            if step.revertible:  # a buy-in the store refused (the wallet ran short)
+                self.table.revert(step)
+                raise RoomError(error.code, str(error)) from error
+            log.error("table %s: the store refused a step it should take: %s", self.id, error)
+            self._lost(error)
+            raise Unavailable("room_unavailable", "the room could not save that") from error
+
+    def _tell(self, step: Step) -> None:
+        """After a stored step: the seats, the watchers, the rules' next timers, the lobby."""
+        ended: tuple[int, ...] | None = None
+        for logged in step:
+            event = logged.event
+            if isinstance(event, PlayerSat):
+                user = self._sitting.pop(event.seat, None)
+                if user is not None:
+                    self.users[event.seat] = user
+                    if user.is_bot:
+                        self.bots.seated(event.seat, user)
+            elif isinstance(event, PlayerLeft):
+                self.users.pop(event.seat, None)
+                self.bots.left(event.seat)
+                self.rules.left(event.seat)
+            elif isinstance(event, TableHandEnded):
+                ended = event.seats
+                self.hand_times.append(time.time())
+            elif isinstance(event, HandVoided):
+                ended = ()
+        cards = self.outbox.events(step)
+        now = self.services.clock.now()
+        self._perform(self.rules.after(self.table, now, self.bots.seats, ended))
+        # Each player's own hand name changes with the cards; a new decision goes to its seat.
+        if cards:
+            self.outbox.private(self.table)
+        elif self.rules.started is not None:
+            self.outbox.private(self.table, only=frozenset({self.rules.started}))
+        if self.outbox.wants_views:
+            self.outbox.views(self.table, self.extras())
+        self.outbox.flush()
+        self.services.lobby_changed(self.id)
+
+    def _perform(self, intents: Iterable[Intent]) -> None:
+        for intent in intents:
+            match intent:
+                case SetTimer(kind, delay):
+                    self._schedule(kind, delay)
+                case CancelTimer(kind):
+                    self._cancel(kind)
+                case ClockStarted(hand, seat, limit_ms, bank_ms):
+                    self.outbox.broadcast(
+                        messages.encode(
+                            messages.Clock(
+                                table=self.id, seq=self.table.seq, hand=hand, seat=seat,
+                                limit_ms=limit_ms, bank_ms=bank_ms,
+                            )
+                        )
+                    )  # fmt: skip
+                case WindowOpened(seconds):
+                    self.outbox.broadcast(
+                        messages.encode(
+                            messages.Window(
+                                table=self.id, seq=self.table.seq, open=True, seconds=seconds
+                            )
+                        )
+                    )
+
+    async def seat(self, command: Sit, user: User, caller: Caller) -> Step:
+        """A :class:`Sit` for ``user`` (a refusal raises and changes nothing)."""
+        self._sitting[command.seat] = user
+        try:
+            return await self.step(command, caller)
+        finally:
+            self._sitting.pop(command.seat, None)
+
+    async def perform(self, items: Iterable[Command | Intent]) -> None:
+        """Carry out what the rules ask: commands (each a step; a refusal is logged) and
+        intents, in order."""
+        for item in items:
+            if isinstance(item, SetTimer | CancelTimer | ClockStarted | WindowOpened):
+                self._perform((item,))
+            else:
+                await self.attempt(item)
+
+    async def attempt(self, command: Command, user: User | None = None) -> Step | None:
+        """A step the room takes itself; a refusal is logged, not raised (``user``: who a
+        seat is for)."""
+        seat = getattr(command, "seat", None)
+        if user is not None and isinstance(seat, int):
+            self._sitting[seat] = user
+        try:
+            return await self.step(command)
+        except Unavailable:
+            raise
+        except PokerError as error:
+            log.info("table %s: %r refused: %s", self.id, command, error)
+            if user is not None:
+                self.bots.unused(user)
+            return None
+        finally:
+            if isinstance(seat, int):
+                self._sitting.pop(seat, None)
+
+    # ------------------------------------------------------------ watchers
+
+    def _watch(self, item: Watch) -> None:
+        caller = item.caller
+        if not item.on:
+            self.outbox.remove(caller.address)
+            return
+        self.outbox.add(caller.address, caller.user_id, views=item.views)
+        if caller.user_id is not None:
+            self.rules.back(self.table.seats_of_account(caller.user_id))
+        if not self.available:
+            code = "table_moved" if self.fenced else "room_unavailable"
+            self.outbox.reply(
+                caller.address, messages.error(code, "the table is reloading", table=self.id)
+            )
+            return
+        if item.since is not None and self.outbox.replay(
+            caller.address, item.since, self.table.seq
+        ):
+            if caller.user_id is not None:
+                self.outbox.private_to(caller.address, caller.user_id, self.table)
+            return
+        self.outbox.snapshot(caller.address, self.table, self.extras())
+
+    # ------------------------------------------------------------ timers
+
+    def _schedule(self, kind: str, delay: float) -> None:
+        self._cancel(kind)
+        self._tokens += 1
+        token = self._tokens
+
+        def fire() -> None:
+            self.post(Tick(kind, token))
+
+        self._timers[kind] = (token, self.services.clock.call_later(delay, fire))
+
+    def _cancel(self, kind: str) -> None:
+        entry = self._timers.pop(kind, None)
+        if entry is not None:
+            entry[1].cancel()
+
+    def _cancel_timers(self) -> None:
+        for kind in list(self._timers):
+            self._cancel(kind)
+
+    async def _tick(self, tick: Tick) -> None:
+        entry = self._timers.get(tick.kind)
+        if entry is None or entry[0] != tick.token or not self.available:
+            return  # an old timer: what it was for has passed
+        del self._timers[tick.kind]
+        now = self.services.clock.now()
+        if tick.kind == "decision":
+            await self._decide()
+        elif tick.kind == "next":
+            await self._between_hands()
+        elif tick.kind == "window":
+            await self.perform(self.rules.deal(self.table, now))
+        elif tick.kind == "away":
+            commands, intents = self.rules.away_due(self.table, now)
+            await self.perform([*commands, *intents])
+
+    async def _decide(self) -> None:
+        """The decision's time is up: a bot moves, a leaver folds, a person has timed out."""
+        due = self.rules.decision_due(self.table, self.bots.seats)
+        if due is None:
+            return
+        if isinstance(due, BotTurn):
+            bot = self.bots.policy(due.seat)
+            # A smart bot thinks for a while: not on the loop every table shares.
+            action = await asyncio.to_thread(bot.choose, self.table.view(due.seat))
+            try:
+                await self.step(Act(due.seat, action, hand=due.hand))
+            except Unavailable:
+                raise
+            except PokerError as error:
+                log.warning("table %s: bot at %s chose %s: %s", self.id, due.seat, action, error)
+                await self.attempt(Act(due.seat, self.table.default_action(due.seat), due.hand))
+            return
+        try:
+            await self.step(due)
+        except Unavailable:
+            raise
+        except PokerError as error:
+            # A refused decision leaves the hand waiting with no clock: never expected.
+            log.error("table %s: %r refused: %s", self.id, due, error)
+
+    async def _between_hands(self) -> None:
+        """Sit out the absent, stand up the long-away, tend the bots, then deal (or bet)."""
+        if self.table.hand is not None:
+            return
+        now = self.services.clock.now()
+        commands, intents = self.rules.between_hands(
+            self.table, now, self.outbox.present, self.bots.seats
+        )
+        await self.perform([*commands, *intents])
+        for command, user in await self.bots.tend(self.table):
+            await self.attempt(command, user)
+        await self.perform(self.rules.next_round(self.table, now, self.bots.seats))
+
+    # ------------------------------------------------------------ loading
+
+    def _new_table(
+        self,
+        lease: int,
+        seated: tuple[tuple[int, str, int, int], ...],
+        button: int | None,
+        hands_played: int,
+    ) -> Table:
+        config = self.config
+        assert config.min_buy_in is not None and config.max_buy_in is not None
+        rake = Rake(f"{config.rake_bps}/100", config.rake_cap) if config.rake_bps else None
+        return Table(
+            self.info.name,
+            seats=config.seats,
+            spec=self.spec,
+            limits=TableLimits(config.min_buy_in, config.max_buy_in),
+            rng=self.services.rng,
+            rake=rake,
+            boxes_per_player=config.max_boxes,
+            log_size=0,  # the outbox keeps what clients coming back need, encoded
+            # A player whose hand cannot win chooses to show or muck (RULES.md, Common).
+            hand_options={"manual_showdown": True} if self._choose_showdown else None,
+            # Numbers under a new lease start above every number of the last one,
+            # so a client's stale cursor never matches an event of this run.
+            first_seq=lease << 32,
+            hands_played=hands_played,
+            seated=seated,
+            button=button,
+        )
+
+    async def _load(self) -> None:
+        """(Re)build the table from the store: seats, then any unfinished hand, by replay."""
+        store = self.services.store
+        settings = self.services.settings
+        lease = await store.acquire_table(self.id, settings.owner, seconds=settings.lease_seconds)
+        seated = await store.seats(self.id)
+        logs = await store.unfinished_hands(self.id)
+        last = await store.last_hand_number(self.id)
+        users = {row.seat: await store.get_user(row.user_id) for row in seated}
+        running = logs[-1] if logs else None
+        for stale in logs[:-1]:  # a table runs one hand at a time: older ones cannot go on
+            void = HandVoid(self.id, stale.number, "superseded by a later hand", lease)
+            await self.services.committer.commit(Batch(voids=[void]))
+        button = None
+        if running is not None and not self.info.banked:
+            button = running.seats[-1].table_seat
+        entries = tuple(
+            (row.seat, users[row.seat].username, row.stack, row.user_id) for row in seated
+        )
+        # Everything is read: only now does the task's state change.
+        self._cancel_timers()
+        self.lease = lease
+        self.table = self._new_table(lease, entries, button, last - 1 if running else last)
+        self.bots.clear()
+        self.users = users
+        for seat, user in users.items():
+            if user.is_bot:
+                self.bots.seated(seat, user)
+        self.rules.reset()
+        self.outbox.forget()
+        self.applied = {}
+        if running is not None:
+            await self._resume(running)
+        self.available = True
+        for address in list(self.outbox.watchers):
+            self.outbox.snapshot(address, self.table, self.extras())
+        self._perform(self.rules.after(self.table, self.services.clock.now(), self.bots.seats))
+        self.outbox.flush()
+
+    async def _resume(self, stored: HandLog) -> None:
+        """Carry a stored hand on from its deck and actions, or void it if its log is damaged."""
+        seats = tuple(seat.table_seat for seat in stored.seats)
+        applied = self.applied.setdefault(stored.number, set())
+        last: Step | None = None
+        try:
+            for seat in stored.seats:
+                info = self.table.seat(seat.table_seat)
+                if info is None or info.account != seat.user_id or info.stack != seat.stack:
+                    raise RoomError("damaged_log", f"seat {seat.table_seat} is not as dealt")
+            setup = tuple(sorted(stored.setup.items()))
+            order = parse_cards(list(stored.deck_order))
+            self.table.apply(StartHand(order, stored.deck_seed, seats, setup))
+            for logged in stored.actions:
+                if logged.seat >= len(seats):
+                    raise RoomError("damaged_log", f"action {logged.seq} names no seat of the hand")
+                action = Action(ActionKind(logged.kind), logged.amount)
+                last = self.table.apply(Act(seats[logged.seat], action, None, logged.client_id))
+                if logged.user_id is not None and logged.client_id is not None:
+                    applied.add((logged.user_id, logged.client_id))
+        except (PokerError, ValueError) as error:
+            reason = f"damaged log: {error}"[:400]
+            log.warning("table %s: hand %s voided: %s", self.id, stored.number, reason)
+            void = (
+                VoidHand(reason) if self.table.hand is not None else VoidHand(reason, stored.number)
+            )
+            await self._commit(self.table.apply(void))
+            return
+        log.info(
+            "table %s: hand %s resumed after %d actions",
+            self.id,
+            stored.number,
+            len(stored.actions),
+        )
+        if self.table.hand is None and last is not None:
+            # Every action was stored but not what ended the hand: store that now.
+            rest = [r for r in last.records if not isinstance(r, records.ActionLogged)]
+            batch = recorder.batch(self.id, self.lease, rest, self.bots.is_bot_account)
+            await self.services.committer.commit(batch)
+
+    async def _reload(self) -> None:
+        """After a database failure: retry loading until the store answers."""
+        while True:
+            try:
+                await self._load()
+                log.info("table %s: reloaded from the store", self.id)
+                return
+            except asyncio.CancelledError:
+                raise
+            except StoreError as error:
+                if getattr(error, "code", "") == "lease_held":
+                    self._fence(str(error))
+                    return
+                log.warning("table %s: store still unavailable: %s", self.id, error)
+            except OSError as error:
+                log.warning("table %s: store still unavailable: %s", self.id, error)
+            await self.services.clock.sleep(self.services.settings.retry_seconds)
+
+    def _lost(self, error: BaseException) -> None:
+        """The store failed mid-command: stop, forget, and reload what was saved."""
+        if not self.available:
+            return
+        log.warning("table %s: store failed (%s); reloading from it", self.id, error)
+        self.available = False
+        self._cancel_timers()
+        self.outbox.drop()
+        self.outbox.broadcast(
+            messages.error(
+                "room_unavailable", "the table lost its database; it will be back", table=self.id
+            )
+        )
+        self.outbox.flush()
+        self._reloading = asyncio.get_running_loop().create_task(self._reload())
+
+    def _fence(self, reason: str) -> None:
+        """The lease went to another owner: stop this table here at once, for good."""
+        if self.fenced:
+            return
+        log.warning("table %s: lease lost (%s); the table stops here", self.id, reason)
+        self.fenced = True
+        self.available = False
+        self._cancel_timers()
+        self.outbox.drop()
+        self.outbox.broadcast(
+            messages.error("table_moved", "this table is run elsewhere now", table=self.id)
+        )
+        self.outbox.flush()
+
+    def lease_lost(self) -> None:
+        """The room's lease renewal found this table's lease gone."""
+        self._fence("not renewed")
+
+    # ------------------------------------------------------------ what the room shows
+
+    def extras(self) -> dict[str, Any]:
+        """What the room adds to the table's view: the table, bots, the clock, the window."""
+        now = self.services.clock.now()
+        return tableinfo.extras(self.id, self.config, self.spec, self.bots.seats, self.rules, now)
+
+    def summary(self) -> dict[str, Any]:
+        """The table's line in the lobby."""
+        return tableinfo.lobby_line(
+            self.id, self.config, self.spec, self.users, self.table, self.available,
+            self.hand_times,
+        )  # fmt: skip

@@ -108,10 +108,16 @@ def db_url(tmp_path: Path, sqlite_template: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def start_room(db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0) -> ServeProcess:
-    """``pokerhouse serve`` on a free port over ``db_url`` with the test room."""
+def start_room(
+    db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0, seats: int | None = None
+) -> ServeProcess:
+    """``pokerhouse serve`` on a free port over ``db_url`` with the test room.
+
+    ``pause`` is the room's pause between hands; the 3x4 table has ``seats``
+    seats (default two more than its ``bots``).
+    """
     config = tmp_path / "room.toml"
-    seats = 2 + bots
+    seats = 2 + bots if seats is None else seats
     config.write_text(ROOM.format(pause=pause, seats=seats, bots=bots))
     server = ServeProcess(db_url, config)
     server.start(timeout=START_SECONDS)
@@ -133,15 +139,32 @@ def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Ite
 
 
 @contextlib.contextmanager
-def checked_room(db_url: str, folder: Path) -> Iterator[ServeProcess]:
+def checked_room(
+    db_url: str, folder: Path, *, pause: float = 1.0, seats: int | None = None
+) -> Iterator[ServeProcess]:
     """The test room served over ``db_url``; stopped, then its ledger checked."""
-    server = start_room(db_url, folder)
+    server = start_room(db_url, folder, pause=pause, seats=seats)
     try:
         yield server
     finally:
         server.stop()
     report = _run(check(db_url))
     assert report.ok, report.summary()
+
+
+def module_room(
+    tmp_path_factory: pytest.TempPathFactory,
+    sqlite_template: Path,
+    *,
+    pause: float = 1.0,
+    seats: int | None = None,
+) -> Iterator[ServeProcess]:
+    """A test room of a module's own (a longer pause, more seats at 3x4), checked after."""
+    folder = tmp_path_factory.mktemp("web-room")
+    path = folder / "room.db"
+    shutil.copy(sqlite_template, path)
+    with checked_room(f"sqlite:///{path}", folder, pause=pause, seats=seats) as server:
+        yield server
 
 
 @pytest.fixture(scope="package")

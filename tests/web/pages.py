@@ -21,6 +21,8 @@ class Person:
     page: Any
     base: str
     frames: list[dict[str, Any]] = field(default_factory=list)
+    #: The messages the page sent on its websocket.
+    sent: list[dict[str, Any]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
 
@@ -42,9 +44,15 @@ def person(browser: Any, base: str, viewport: dict[str, int] = DESKTOP) -> Perso
     def on_socket(socket: Any) -> None:
         def received(payload: Any) -> None:
             text = payload if isinstance(payload, str) else payload.decode()
-            who.frames.append(json.loads(text))
+            batch = json.loads(text)  # each websocket message is a JSON array of messages
+            who.frames.extend(batch if isinstance(batch, list) else [batch])
+
+        def sent(payload: Any) -> None:
+            text = payload if isinstance(payload, str) else payload.decode()
+            who.sent.append(json.loads(text))
 
         socket.on("framereceived", received)
+        socket.on("framesent", sent)
 
     page.on("websocket", on_socket)
     page.on("pageerror", lambda error: who.errors.append(str(error)))

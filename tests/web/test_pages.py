@@ -371,6 +371,7 @@ def test_my_hands_lists_the_hands_and_the_replayer_steps_through_one(
     page.keyboard.press("Home")
     assert counter.inner_text() == f"Step 1 of {total}"
     page.keyboard.press("End")
+    page.wait_for_selector(".replay-equity:not([hidden]) table.equity-table")
     screenshots(page, "replayer-desktop")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
@@ -411,6 +412,12 @@ def test_the_replayer_plays_a_hand_of_each_game_to_its_end(
         assert "current stake" in page.locator(".replay-pot").inner_text()
         badges = page.locator(".replay-seat .badge").all_inner_texts()
         assert "blind" in badges or "seen" in badges
+    # The analysis: every street's equity for the hands this player may see, in figures too.
+    page.wait_for_selector(".replay-equity:not([hidden]) table.equity-table")
+    rows = page.locator(".equity-table tbody tr")
+    assert rows.count() >= 1
+    assert page.locator(".equity-table tbody tr.current").count() == 1
+    assert page.locator(".replay-seat .seat-equity").count() >= 1
     screenshots(page, f"replayer-{game}-desktop")
     page.keyboard.press("Home")
     assert page.locator(".replay-counter").inner_text().startswith("Step 1 of")
@@ -518,6 +525,8 @@ def test_the_pages_have_no_serious_accessibility_violation(
     page = _page(browser, played, signed_in=signed_in, width=width)
     _open(page, played, path.format(razz=played.razz_hand))
     page.wait_for_selector(".ranking, table.data, .replayer, .statement")
+    if path.startswith("/hands/"):  # the replayer with its analysis come
+        page.wait_for_selector(".replay-equity:not([hidden]) table.equity-table")
     violations = axe_violations(Person(page.context, page, played.server.base), axe_source)
     assert violations == [], violations
     if width <= 360:  # usable on a phone: nothing makes the page scroll sideways

@@ -53,6 +53,9 @@ def test_a_spectator_sees_no_hole_card(db_url: str, tmp_path: Path, browser: Any
         page.wait_for_selector(
             f"#log li[data-event='table_hand_ended'][data-number='{number}']", timeout=60_000
         )
+        # The page: every card drawn face up is one that was shown (read first: the frames
+        # that showed them are all in by the time the frames are read below).
+        drawn = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
         # In order: a card may appear in a frame only once an event showed it to everyone.
         # (From the first deal Eve saw: a hand she walked in on may have shown cards before.)
         first = next(
@@ -72,8 +75,6 @@ def test_a_spectator_sees_no_hole_card(db_url: str, tmp_path: Path, browser: Any
             leaked = cards_in(frame) - shown
             assert not leaked, (frame.get("type"), leaked)
         assert hole_seen_as_hidden >= 6  # two players' three hole cards came, face down
-        # The page: every card drawn face up is one that was shown.
-        drawn = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
         assert drawn <= shown
         assert page.locator("#action-bar .actions").count() == 0
         assert eve.errors == []

@@ -10,9 +10,18 @@
 import { h, replace } from "./dom.js";
 import { cardRow, cardsName } from "./cards.js";
 import { handText } from "./handnames.js";
-import { t, formatChips } from "./i18n.js";
+import { t, formatChips, formatNumber } from "./i18n.js";
 
 const DEALER = -1;
+
+/** A hand's equity at a street: the share in words and as a bar. */
+function equityBar(hand, street) {
+  const share = Math.max(0, Math.min(1, hand.equity));
+  const words = t(hand.known ? "hands.equity_seat" : "hands.equity_seat_unknown", { share: percent(share), street: streetName(street.street) });
+  return h("div", { class: "seat-equity", dataset: { equity: String(hand.equity) } },
+    h("span", { class: "equity-words" }, words),
+    h("span", { class: "equity-bar", "aria-hidden": "true" }, h("span", { style: `width:${(share * 100).toFixed(1)}%` })));
+}
 
 /** The seat's name in the hand: the player's, "Dealer" for the house, "Seat N" otherwise. */
 function nameOf(doc, seat) {
@@ -179,6 +188,10 @@ function apply(doc, state, event) {
       return [next, event.won
         ? t("hands.ev.bonus_won", { name, amount: formatChips(event.paid), hand: handText(event.description) })
         : t("hands.ev.bonus_lost", { name, amount: formatChips(event.stake) })];
+    case "bonus_result": // another's box: the chips only, never its hand
+      return [next, event.net > 0
+        ? t("hands.ev.bonus_won_unseen", { name, amount: formatChips(event.net) })
+        : t("hands.ev.bonus_lost", { name, amount: formatChips(event.stake) })];
     case "dealer_qualified":
       return [next, t(event.qualifies ? "hands.ev.dealer_qualifies" : "hands.ev.dealer_not_qualified", {
         hand: handText(event.description),
@@ -221,11 +234,39 @@ export function steps(doc) {
   return result;
 }
 
+/**
+ * Which equity street a step of the replayer is in: the last street whose
+ * cards are out by then (the board at 3x4 and Casino Hold'em, each player's
+ * cards at Razz and Teen Patti), or null before the deal.
+ */
+export function streetAt(game, state, streets) {
+  if (!streets || !streets.length) return null;
+  const dealt = Math.max(0, ...state.seats.map((s) => s.cards.length));
+  if (!dealt) return null;
+  const boardGame = game === "3x4" || game === "casino-holdem";
+  const measure = boardGame ? state.board.length : dealt;
+  let found = null;
+  for (const street of streets) {
+    const size = boardGame ? street.board.length : Math.max(...street.hands.map((hand) => hand.cards.length));
+    if (size <= measure) found = street;
+  }
+  return found;
+}
+
+/** A share as a percentage in the reader's locale ("62%"; "< 1%" for a sliver above nothing). */
+function percent(share) {
+  if (share > 0 && share < 0.005) return t("hands.equity_sliver");
+  if (share < 1 && share > 0.995) return t("hands.equity_nearly");
+  return formatNumber(share, { style: "percent", maximumFractionDigits: 0 });
+}
+
 /** The replayer's element for a hand document; `start` is the first step shown. */
 export function replayer(doc, start = 0) {
   const all = steps(doc);
   let index = Math.min(Math.max(0, start), all.length - 1);
+  let equity = null; // the server's equity answer, once it comes
   const table = h("div", { class: "replay-table" });
+  const analysis = h("section", { class: "replay-equity", "aria-labelledby": "equity-title", hidden: true });
   const said = h("p", { class: "replay-said", "aria-live": "polite", "aria-atomic": "true" });
   const counter = h("span", { class: "replay-counter" });
   const log = h("ol", { class: "replay-log", "aria-label": t("hands.log") });
@@ -250,7 +291,7 @@ export function replayer(doc, start = 0) {
         go(moves[event.key]);
       }
     },
-  }, controls, h("p", { class: "hint", id: "replay-keys" }, t("hands.keys")), said, table, log);
+  }, controls, h("p", { class: "hint", id: "replay-keys" }, t("hands.keys")), said, table, analysis, log);
 
   all.forEach((step, i) => {
     log.append(h("li", {}, h("button", {
@@ -284,14 +325,122 @@ export function replayer(doc, start = 0) {
         item.removeAttribute("aria-current");
       }
     }
-    replace(table, drawTable(doc, step.state));
+    const street = equity ? streetAt(doc.history.game, step.state, equity.streets) : null;
+    replace(table, drawTable(doc, step.state, street));
+    if (equity) drawAnalysis(street);
   }
+
+  /** The analysis under the table: each street's equities as a chart and as a table. */
+  function drawAnalysis(current) {
+    analysis.hidden = false;
+    replace(analysis, h("h2", { id: "equity-title" }, t("hands.equity_title")),
+      h("p", { class: "hint" }, t(doc.history.game === "casino-holdem" ? "hands.equity_note_casino" : "hands.equity_note")),
+      equityChart(doc, equity, current), equityTable(doc, equity, current));
+  }
+
+  /** Show the server's equity answer (`GET /api/hands/{id}/equity`) with the steps. */
+  root.showEquity = (answer) => {
+    equity = answer;
+    draw();
+  };
+  /** Say the analysis could not be had (the page still replays). */
+  root.noEquity = (text) => {
+    analysis.hidden = false;
+    replace(analysis, h("h2", { id: "equity-title" }, t("hands.equity_title")), h("p", { class: "hint" }, text));
+  };
 
   draw();
   return root;
 }
 
-function drawTable(doc, state) {
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = ["#e2b33c", "#7fb3ff", "#8ef59b", "#ff8a80", "#d59cff", "#7fe7e0", "#ffcc80", "#c5e1a5", "#f48fb1", "#b0bec5"];
+
+function svg(tag, attributes = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) el.setAttribute(key, String(value));
+  for (const child of children) el.append(child);
+  return el;
+}
+
+/** Every hand seat that has an equity on some street, in seat order. */
+function charted(equity) {
+  const seats = new Set();
+  for (const street of equity.streets) for (const hand of street.hands) seats.add(hand.hand_seat);
+  return [...seats].sort((a, b) => a - b);
+}
+
+function streetName(street) {
+  const key = `hands.street.${street}`;
+  return t(key) === key ? street : t(key);
+}
+
+/** A line per hand across the streets (0 to 100%), the current street marked. */
+function equityChart(doc, equity, current) {
+  const streets = equity.streets;
+  const seats = charted(equity);
+  const width = 320;
+  const height = 120;
+  const pad = 24;
+  const x = (i) => (streets.length === 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (streets.length - 1));
+  const y = (share) => height - pad / 2 - share * (height - pad);
+  const title = t("hands.equity_chart");
+  const summary = streets.map((street) => `${streetName(street.street)}: ${street.hands.map((hand) => `${nameOf(doc, hand.hand_seat)} ${percent(hand.equity)}`).join(", ")}`).join("; ");
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "equity-chart-title equity-chart-desc", class: "equity-chart" },
+    svg("title", { id: "equity-chart-title" }), svg("desc", { id: "equity-chart-desc" }));
+  chart.querySelector("title").textContent = title;
+  chart.querySelector("desc").textContent = summary;
+  for (const share of [0, 0.5, 1]) {
+    chart.append(svg("line", { x1: pad, x2: width - pad, y1: y(share), y2: y(share), class: "grid" }));
+  }
+  streets.forEach((street, i) => {
+    const label = svg("text", { x: x(i), y: height - 1, "text-anchor": "middle", class: "axis" });
+    label.textContent = streetName(street.street);
+    chart.append(label);
+    if (current && street === current) {
+      chart.append(svg("line", { x1: x(i), x2: x(i), y1: 4, y2: height - pad / 2, class: "now" }));
+    }
+  });
+  seats.forEach((seat, k) => {
+    const points = [];
+    streets.forEach((street, i) => {
+      const hand = street.hands.find((one) => one.hand_seat === seat);
+      if (hand) points.push(`${x(i)},${y(hand.equity)}`);
+    });
+    const colour = COLOURS[k % COLOURS.length];
+    chart.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: colour, "stroke-width": 2.5 }));
+    for (const point of points) {
+      const [px, py] = point.split(",");
+      chart.append(svg("circle", { cx: px, cy: py, r: 3, fill: colour }));
+    }
+  });
+  const legend = h("ul", { class: "equity-legend" }, seats.map((seat, k) =>
+    h("li", {}, h("span", { class: "swatch", style: `background:${COLOURS[k % COLOURS.length]}` }), nameOf(doc, seat))));
+  return h("figure", { class: "equity-figure" }, chart, legend);
+}
+
+/** The same figures as a table: a street a row, a hand a column. */
+function equityTable(doc, equity, current) {
+  const seats = charted(equity);
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("hands.equity_table") },
+    h("table", { class: "data equity-table" },
+      h("caption", { class: "sr-only" }, t("hands.equity_table")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("hands.equity_street")),
+        seats.map((seat) => h("th", { scope: "col" }, nameOf(doc, seat))),
+        h("th", { scope: "col" }, t("hands.equity_how")))),
+      h("tbody", {}, equity.streets.map((street) => h("tr", { class: street === current ? "current" : "", "aria-current": street === current ? "step" : null },
+        h("th", { scope: "row" }, streetName(street.street)),
+        seats.map((seat) => {
+          const hand = street.hands.find((one) => one.hand_seat === seat);
+          return h("td", { class: "num" }, hand ? percent(hand.equity) : "—");
+        }),
+        h("td", {}, street.method === "exact"
+          ? t("hands.equity_exact", { count: street.deals })
+          : t("hands.equity_sampled", { count: street.deals })))))));
+}
+
+function drawTable(doc, state, street = null) {
+  const shares = new Map((street ? street.hands : []).map((hand) => [hand.hand_seat, hand]));
   const rows = state.seats.map((s) =>
     h("li", { class: `replay-seat${s.folded ? " folded" : ""}${s.you ? " you" : ""}`, dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-head" },
@@ -310,7 +459,8 @@ function drawTable(doc, state) {
         t("hands.stack", { amount: formatChips(s.stack) }),
         s.bet ? ` · ${t("hands.bet", { amount: formatChips(s.bet) })}` : "",
         s.net !== null ? ` · ${t("hands.net", { amount: formatChips(s.net, { signed: true }) })}` : ""),
-      s.shown ? h("div", { class: "seat-shown" }, s.shown) : null));
+      s.shown ? h("div", { class: "seat-shown" }, s.shown) : null,
+      shares.has(s.seat) ? equityBar(shares.get(s.seat), street) : null));
   const dealer = doc.history.game === "casino-holdem"
     ? h("div", { class: "replay-dealer" }, h("strong", {}, t("hands.dealer")),
       state.dealer.cards.length ? cardRow(state.dealer.cards) : null,

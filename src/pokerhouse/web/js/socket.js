@@ -7,7 +7,8 @@
 // it reconnects with a growing, jittered back-off, shows "reconnecting…", and
 // sends `resume {table, since}` for every table it follows, so the server
 // replays what was missed or, if it no longer can (a restart), sends a fresh
-// `snapshot`.
+// `snapshot`. A frame holds one message (a JSON object) or one step's messages
+// (a JSON array of them, handled in order).
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 8000;
@@ -137,13 +138,41 @@ export class RoomSocket {
     else this.send({ type: "resume", table, since: entry.seq, views: true });
   }
 
+  /**
+   * One websocket text frame: a JSON object (one message) or a JSON array of
+   * messages (one step of the room, sent in one write), handled in order.
+   */
   receive(text) {
-    let message;
+    let parsed;
     try {
-      message = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       return;
     }
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    for (const message of messages) {
+      if (!message || typeof message !== "object" || Array.isArray(message)) continue;
+      try {
+        this.handle(message);
+      } catch (error) {
+        console.error(error); // one message's trouble must not lose the rest of the step
+      }
+    }
+  }
+
+  /**
+   * Ask table `table` again for every event after `since` (kept events end
+   * there, e.g. after a reload): they come as if the socket had dropped.
+   */
+  rewind(table, since) {
+    const entry = this.tables.get(table);
+    if (!entry || !Number.isInteger(since)) return;
+    entry.seq = since;
+    entry.resuming = true;
+    this.send({ type: "resume", table, since, views: true });
+  }
+
+  handle(message) {
     if (message.type === "hello") this.user = message.user;
     if (message.type === "lobby") {
       for (const listener of this.lobbyListeners) listener(message.tables);

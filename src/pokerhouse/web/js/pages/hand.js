@@ -9,11 +9,15 @@ export const route = "/hands/:id";
 export function render(el, params, ctx) {
   const { t } = ctx;
   const id = Number(params.id);
-  document.title = `${t("hands.hand_title", { number: params.id })} · pokerhouse`;
+  // The address holds the room's id of the hand; people know it by its number at its
+  // table ("#41"), which the list passes along (`?n=`) and the hand's document confirms.
+  const number = Number(params.query.get("n"));
+  const title = Number.isInteger(number) && number > 0 ? t("hands.hand_number_title", { number }) : t("hands.a_hand");
+  document.title = `${title} · pokerhouse`;
   const body = h("div", {}, h("p", { class: "hint" }, t("hands.loading")));
   replace(el, h("section", { class: "pages hand-page", "aria-labelledby": "hand-title" },
     h("p", {}, h("a", { href: "#/hands" }, t("hands.back_to_list"))),
-    h("h1", { id: "hand-title" }, t("hands.hand_title", { number: params.id })), body));
+    h("h1", { id: "hand-title" }, title), body));
   if (!Number.isInteger(id) || id < 1) {
     replace(body, h("p", { class: "error", role: "alert" }, t("hands.error.unknown_hand")));
     return undefined;
@@ -22,15 +26,23 @@ export function render(el, params, ctx) {
   ctx.api.get(`/api/hands/${id}`).then((doc) => {
     if (!alive) return;
     const game = doc.history.game;
-    el.querySelector("#hand-title").textContent =
-      t("hands.hand_heading", { game: t(`game.${game}`), number: doc.number });
+    const heading = t("hands.hand_heading", { game: t(`game.${game}`), number: doc.number });
+    el.querySelector("#hand-title").textContent = heading;
+    document.title = `${heading} · pokerhouse`;
     const start = Number(params.query.get("step") || "0");
+    const player = replayer(doc, Number.isFinite(start) ? start : 0);
     replace(body,
       h("p", { class: "hand-facts" },
         doc.you === null ? t("hands.as_spectator") : t("hands.as_player"),
         " ", h("a", { href: `#/rules/${game}` }, t("hands.rules_of", { game: t(`game.${game}`) }))),
-      replayer(doc, Number.isFinite(start) ? start : 0),
+      player,
       downloads(doc, t));
+    // The analysis comes after: each street's equity for the hands this viewer may see.
+    ctx.api.get(`/api/hands/${id}/equity`).then((answer) => {
+      if (alive) player.showEquity(answer);
+    }).catch((error) => {
+      if (alive) player.noEquity(errorText(error, t));
+    });
   }).catch((error) => {
     if (alive) replace(body, h("p", { class: "error", role: "alert" }, errorText(error, t)));
   });

@@ -4,6 +4,7 @@
 import { h, replace } from "../dom.js";
 import { has } from "../i18n.js";
 import { olderList } from "../older.js";
+import { tableName } from "../tablename.js";
 
 export const route = "/hands";
 export const nav = { key: "hands.nav", order: 30, signedIn: true };
@@ -25,7 +26,7 @@ export function render(el, params, ctx) {
   Promise.all([ctx.api.get("/api/me/hands"), ctx.api.get("/api/tables").catch(() => ({ tables: [] }))])
     .then(([mine, lobby]) => {
       if (!alive) return;
-      const names = new Map(lobby.tables.map((table) => [table.id, table.name]));
+      const names = new Map(lobby.tables.map((table) => [table.id, tableName(table).name]));
       const hands = mine.hands;
       if (!hands.length) {
         replace(body, h("p", {}, t("hands.none"), " ", h("a", { href: "#/" }, t("rules.to_lobby"))));
@@ -64,10 +65,14 @@ function handsTable(hands, names, ctx) {
       const result = hand.result === null || hand.result === undefined
         ? t(`hands.status.${hand.status}`)
         : formatChips(hand.result, { signed: true });
+      // A hand still in play has no replay yet: it links to its table instead.
       const open = hand.status === "voided"
         ? t("hands.status.voided")
-        : h("a", { href: `#/hands/${hand.id}`, "aria-label": t("hands.replay_hand", { number: hand.number }) },
-          t("hands.replay"));
+        : hand.status === "running"
+          ? h("a", { href: `#/table/${hand.table_id}`, class: "in-play", "aria-label": t("hands.to_table_of", { number: hand.number }) },
+            t("hands.to_table"))
+          : h("a", { href: `#/hands/${hand.id}?n=${hand.number}`, "aria-label": t("hands.replay_hand", { number: hand.number }) },
+            t("hands.replay"));
       return h("tr", { dataset: { hand: String(hand.id) } },
         h("td", {}, when(hand.started_at)),
         h("td", {}, t(`game.${hand.game}`)),

@@ -1,6 +1,7 @@
 // The lobby: every table, live from the socket's `lobby` messages, filtered by game.
 
 import { h, replace } from "../dom.js";
+import { tableName } from "../tablename.js";
 
 export const route = "/";
 export const nav = { key: "nav.lobby", order: 10 };
@@ -106,13 +107,14 @@ function tableCard(table, ctx) {
   const taken = table.seats - table.free;
   const people = table.players.filter((p) => !p.bot).length;
   const mine = ctx.me && table.players.some((p) => p.name === ctx.me.username);
+  const name = tableName(table).name;
   return h(
     "article",
     { class: `table-card game-${table.game}`, dataset: { table: table.id } },
     h(
       "header",
       {},
-      h("h2", {}, h("a", { href: `#/table/${table.id}` }, table.name)),
+      h("h2", {}, h("a", { href: `#/table/${table.id}` }, name)),
       // The game's tag opens its rules ("How to play Razz").
       h(
         "a",
@@ -156,7 +158,7 @@ function tableCard(table, ctx) {
           onclick: ctx.me
             ? null
             : () => sessionStorage.setItem("pokerhouse.after_login", `/table/${table.id}?sit=1`),
-          "aria-label": t("lobby.sit_at", { name: table.name }),
+          "aria-label": t("lobby.sit_at", { name }),
           "aria-disabled": table.free > 0 || mine ? null : "true",
         },
         mine ? t("lobby.back_to_seat") : t("lobby.sit"),
@@ -166,7 +168,7 @@ function tableCard(table, ctx) {
         {
           class: "button ghost",
           href: `#/table/${table.id}`,
-          "aria-label": t("lobby.watch_table", { name: table.name }),
+          "aria-label": t("lobby.watch_table", { name }),
         },
         t("lobby.watch"),
       ),

@@ -2,23 +2,38 @@
 //
 // Everything drawn comes from the server: the view (a `snapshot` after each
 // step, asked for with `views`), the viewer's own `private` facts (hand name,
-// decision), the `clock`, and the events, which only feed the log and the
-// last hand's results.
+// decision), the `clock`, and the events, which feed the log and the page's
+// picture of the hand (js/table/picture.js): once a hand is over the server's
+// view has no hand, and the page draws the finished one from that picture,
+// showdown and all, until the next hand starts.
 
 import { h, replace } from "../dom.js";
 import { handText } from "../handnames.js";
-import { actionBar } from "../table/actions.js";
+import { actionBar, isShowOrMuck } from "../table/actions.js";
+import { askForNotificationsOnce, markTab, unlockSound, unmarkTab, yourTurn } from "../table/alerts.js";
 import { practiceOn, practicePanel, payTables, wagerForm } from "../table/casino.js";
 import { centre } from "../table/centre.js";
 import { clockRing } from "../table/clock.js";
+import { HandLog } from "../table/handlog.js";
 import { describe } from "../table/log.js";
-import { seatElement } from "../table/seat.js";
-import { has } from "../i18n.js";
+import { animate } from "../table/motion.js";
+import { HandPicture } from "../table/picture.js";
+import { holds, preActionsPanel, resolve, situation } from "../table/preactions.js";
+import { checkRequest, refusalText } from "../table/refusals.js";
+import { seatElement, seatName } from "../table/seat.js";
+import { setting, settingsPanel } from "../table/settings.js";
+import { tableName } from "../tablename.js";
 
 export const route = "/table/:id";
 
-const LOG_LINES = 120;
+/** Seats of a seven- or eight-seat stud table, clockwise from the viewer's at the bottom. */
+const STUD_SPOTS = {
+  7: [[50, 86], [20, 74], [10, 38], [33, 15], [67, 15], [90, 38], [80, 74]].map(([x, y]) => ({ x, y })),
+  8: [[50, 86], [23, 79], [9, 50], [23, 20], [50, 14], [77, 20], [91, 50], [77, 79]].map(([x, y]) => ({ x, y })),
+};
+const LOG_LINES = 160;
 const CHAT_LINES = 100;
+const NOTICE_MS = 8000;
 let actCounter = 0;
 
 function actId() {
@@ -37,26 +52,39 @@ export function render(el, params, ctx) {
   const wantSit = params.query && params.query.get("sit") === "1";
   const state = {
     view: null,
+    seq: null,
     mine: {},
     mineHand: null,
     clock: null,
     clockSince: 0,
-    results: new Map(),
+    picture: new HandPicture(),
     callEv: new Map(),
     asked: new Set(),
     mySeats: new Set(),
     canSit: false,
     sitting: null,
     adding: false,
-    message: "",
+    pre: null, // the pre-action chosen while waiting
+    preNote: "", // what the last pre-action did
+    decisionKey: null, // the decision last seen for the viewer
+    answered: null, // the decision a pre-action or the auto-muck answered
+    acts: new Map(), // act id -> the action sent
+    request: null, // the last request other than an act (for the words of its refusal)
+    queuedChips: null, // chips to add once the hand is over
+    rebuys: new Set(),
+    restored: false,
     onSit: openSit,
   };
-  const logList = h("ol", { class: "log-lines", id: "log", "aria-live": "polite", "aria-relevant": "additions" });
-  const chatList = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" });
+  const handLog = new HandLog(tableId);
+  const BUY_IN_KEY = `pokerhouse.buyIn.${tableId}`;
+  // Both lists scroll in their own box: a keyboard reaches them to scroll them.
+  const logList = h("ol", { class: "log-lines", id: "log", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "aria-label": t("table.log") });
+  const chatList = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", tabindex: "0", "aria-label": t("chat.title") });
   const head = h("header", { class: "table-head" });
   const felt = h("div", { class: "felt", role: "region", "aria-label": t("table.felt") });
   const bar = h("div", { class: "bar", id: "action-bar" });
   const notice = h("p", { class: "error notice", role: "alert", id: "table-notice" });
+  const settingsSlot = h("div", { class: "settings-slot" });
   const chatInput = h("input", {
     id: "chat-input",
     maxlength: 300,
@@ -92,28 +120,42 @@ export function render(el, params, ctx) {
       "section",
       { class: "table-page", id: "table-page", dataset: { table: tableId } },
       head,
-      h("div", { class: "table-main" }, h("div", { class: "play" }, felt, notice, bar), side),
+      h("div", { class: "table-main" }, h("div", { class: "play" }, felt, notice, bar, settingsSlot), side),
     ),
   );
   replace(felt, h("p", { class: "hint loading" }, t("table.loading")));
 
   let bar_ = null;
   let barKey = "";
+  let noticeTimer = null;
 
   function send(message) {
     const sent = ctx.socket.send(message);
     if (!sent) say(t("app.reconnecting"));
+    else if (message.type !== "act" && message.type !== "chat") state.request = message;
     return sent;
   }
 
+  /** Check a request as the room would, say why not, or send it. */
+  function request(message) {
+    const problem = state.view ? checkRequest(message, state.view, ctx) : null;
+    if (problem) {
+      say(problem);
+      return false;
+    }
+    return send(message);
+  }
+
+  /** The red notice: a refusal or a problem, cleared after a while or by the next step. */
   function say(text) {
     notice.textContent = text;
+    clearTimeout(noticeTimer);
+    if (text) noticeTimer = setTimeout(() => (notice.textContent = ""), NOTICE_MS);
   }
 
   function name(seat) {
     if (seat === -1) return t("table.the_dealer");
-    const entry = state.view && state.view.seats[seat];
-    return entry ? entry.player : t("table.seat_n", { seat: seat + 1 });
+    return state.view ? seatName(state.view, seat, t) : t("table.seat_n", { seat: seat + 1 });
   }
 
   function addLog(text, event = null) {
@@ -143,6 +185,16 @@ export function render(el, params, ctx) {
     if (!me) state.canSit = true; // leads to the login page
   }
 
+  function mySeatsSorted() {
+    return [...state.mySeats].sort((a, b) => a - b);
+  }
+
+  /** Whether one of the viewer's seats is dealt into the running hand. */
+  function inHand() {
+    const view = state.view;
+    return Boolean(view.hand) && mySeatsSorted().some((seat) => view.seats[seat] && view.seats[seat].in_hand);
+  }
+
   function openAddChips() {
     state.adding = true;
     state.sitting = null;
@@ -153,12 +205,14 @@ export function render(el, params, ctx) {
 
   function addChipsForm() {
     const info = state.view.table;
-    const seats = [...state.mySeats].sort((a, b) => a - b);
-    const field = h("input", { type: "number", id: "add-amount", min: 1, max: info.max_buy_in, step: 1, value: info.min_buy_in, inputmode: "numeric" });
+    const seats = mySeatsSorted();
+    const first = state.view.seats[seats[0]];
+    const room = Math.max(1, info.max_buy_in - (first ? first.stack : 0));
+    const field = h("input", { type: "number", id: "add-amount", min: 1, max: info.max_buy_in, step: 1, value: Math.min(room, info.min_buy_in), inputmode: "numeric" });
     const choose = h(
       "select",
       { id: "add-seat", "aria-label": t("table.add_chips_seat") },
-      seats.map((seat) => h("option", { value: seat }, t("table.seat_n", { seat: seat + 1 }))),
+      seats.map((seat) => h("option", { value: seat }, name(seat))),
     );
     const form = h(
       "form",
@@ -172,14 +226,24 @@ export function render(el, params, ctx) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const amount = Number.parseInt(field.value, 10);
-      if (!Number.isInteger(amount) || amount < 1) {
-        say(t("table.bad_amount"));
+      const seat = seats.length > 1 ? Number(choose.value) : seats[0];
+      const message = { type: "add_chips", table: tableId, seat, amount };
+      const problem = checkRequest(message, state.view, ctx);
+      if (problem) {
+        say(problem);
         field.focus();
         return;
       }
-      // The server says whether it fits the table's limits and the moment (between hands).
-      const seat = seats.length > 1 ? Number(choose.value) : seats[0];
-      if (send({ type: "add_chips", table: tableId, seat, amount })) {
+      if (state.view.seats[seat] && state.view.seats[seat].in_hand && state.view.hand) {
+        // Chips are added between hands: keep the request and send it when this hand is over.
+        state.queuedChips = message;
+        state.adding = false;
+        say("");
+        addLog(t("table.chips_after_hand", { amount: formatChips(amount), seat: seat + 1 }));
+        draw();
+        return;
+      }
+      if (send(message)) {
         state.adding = false;
         say("");
         draw();
@@ -221,20 +285,31 @@ export function render(el, params, ctx) {
     }
     const controls = [];
     if (state.mySeats.size) {
-      const mineEntries = [...state.mySeats].map((seat) => view.seats[seat]);
-      const out = mineEntries.every((entry) => entry.sitting_out);
-      controls.push(
-        h("button", { type: "button", class: "ghost small", id: "sit-toggle", onclick: () => send({ type: out ? "sit_in" : "sit_out", table: tableId }) }, out ? t("table.sit_in") : t("table.sit_out")),
-        h("button", { type: "button", class: "ghost small", id: "add-chips", onclick: openAddChips }, t("table.add_chips")),
-        h("button", { type: "button", class: "ghost small", id: "leave", onclick: () => send({ type: "leave", table: tableId }) }, t("table.leave")),
-      );
+      const mine = mySeatsSorted().map((seat) => view.seats[seat]);
+      const out = mine.every((entry) => entry.sitting_out);
+      const leaving = mine.every((entry) => entry.leaving);
+      const sitOut = h("input", { type: "checkbox", id: "sit-toggle", checked: out });
+      sitOut.addEventListener("change", () => send({ type: sitOut.checked ? "sit_out" : "sit_in", table: tableId }));
+      controls.push(h("label", { class: "inline toggle", for: "sit-toggle" }, sitOut, " ", t("table.sit_out_next")));
+      if (inHand()) {
+        // Leaving during a hand stands the player up at its end; it cannot be taken back.
+        const leave = h("input", { type: "checkbox", id: "leave", checked: leaving, disabled: leaving });
+        leave.addEventListener("change", () => {
+          if (leave.checked) send({ type: "leave", table: tableId });
+        });
+        controls.push(h("label", { class: "inline toggle", for: "leave" }, leave, " ", t("table.leave_after_hand")));
+      } else {
+        controls.push(h("button", { type: "button", class: "ghost small", id: "leave", onclick: () => send({ type: "leave", table: tableId }) }, t("table.leave")));
+      }
+      controls.push(h("button", { type: "button", class: "ghost small", id: "add-chips", onclick: openAddChips }, t("table.add_chips")));
     }
+    const named = tableName(info);
     replace(
       head,
       h(
         "div",
         { class: "title" },
-        h("h1", {}, info.name),
+        h("h1", {}, named.name),
         h("span", { class: "game-tag" }, t(`game.${view.game}`)),
         h("a", { href: `#/rules/${view.game}`, class: "rules-link" }, t("table.rules")),
       ),
@@ -243,37 +318,51 @@ export function render(el, params, ctx) {
     );
   }
 
+  /**
+   * Where each seat sits (in % of the felt): round an ellipse, the viewer's
+   * first seat at the bottom; a casino's boxes along the lower rail facing
+   * the dealer at the top. A full stud table's hands are seven cards wide, so
+   * its seats keep to the rail's straight sides, each clear of the next.
+   */
   function positions(size, game) {
-    // Seats round an ellipse, the viewer's first seat at the bottom; a
-    // casino's boxes along the lower rail facing the dealer at the top.
     const first = state.mySeats.size ? Math.min(...state.mySeats) : 0;
     const spots = [];
+    const placed = game === "razz" ? STUD_SPOTS[size] : null;
     for (let seat = 0; seat < size; seat += 1) {
-      let angle;
+      const around = (seat - first + size) % size;
       if (game === "casino-holdem") {
-        // Boxes in a smile along the rail, left to right.
         const along = size === 1 ? 0.5 : seat / (size - 1);
         spots.push({ x: 8 + 84 * along, y: 52 + 28 * Math.sin(Math.PI * along) });
-        continue;
+      } else if (placed) {
+        spots.push(placed[around]);
+      } else {
+        const radians = ((90 + (around * 360) / size) * Math.PI) / 180;
+        spots.push({ x: 50 + 41 * Math.cos(radians), y: 50 + 37 * Math.sin(radians) });
       }
-      angle = 90 + ((seat - first) * 360) / size;
-      const radians = (angle * Math.PI) / 180;
-      spots.push({ x: 50 + 42 * Math.cos(radians), y: 50 + 38 * Math.sin(radians) });
     }
     return spots;
   }
 
-  function drawFelt() {
+  /** The view to draw: the server's, or the finished hand while the next one has not started. */
+  function shownView() {
     const view = state.view;
+    return state.picture.showsFor(view) ? state.picture.drawnView(view, state.mySeats) : view;
+  }
+
+  function drawFelt() {
+    const view = shownView();
+    const over = Boolean(view.hand && view.hand.over);
     const spots = positions(view.size, view.game);
+    const drawing = { ...state, view, picture: over ? state.picture : null };
     const seats = view.seats.map((entry, index) => {
-      const seat = seatElement(index, entry, state, ctx);
+      const seat = seatElement(index, entry, drawing, ctx);
       seat.style.setProperty("--x", `${spots[index].x}%`);
       seat.style.setProperty("--y", `${spots[index].y}%`);
       return seat;
     });
-    felt.className = `felt game-${view.game} seats-${view.size}`;
-    replace(felt, centre(view, ctx), h("div", { class: "seats" }, seats));
+    felt.className = `felt game-${view.game} seats-${view.size}${over ? " over" : ""}`;
+    replace(felt, centre(view, ctx, over ? state.picture : null), h("div", { class: "seats" }, seats));
+    if (over) animate(felt, state.picture);
   }
 
   function myDecision() {
@@ -299,13 +388,119 @@ export function render(el, params, ctx) {
       );
   }
 
+  function act(action) {
+    const id = actId();
+    state.acts.set(id, action);
+    send({ type: "act", table: tableId, hand: state.view.hand.number, action, id });
+  }
+
+  /**
+   * A decision seen for the first time: a pre-action or the auto-muck answers
+   * it, or the player is told it is their turn. True when it was answered.
+   */
+  function newDecision(found) {
+    const hand = state.view.hand;
+    const chosen = state.pre;
+    state.pre = null;
+    if (chosen && chosen.hand === hand.number && chosen.street === hand.street) {
+      const action = resolve(chosen, found.decision);
+      if (action) {
+        state.preNote = t(`pre.done.${action.kind}`);
+        act(action);
+        return true;
+      }
+      state.preNote = t("pre.cleared"); // the bets changed on the way: the player decides
+    }
+    if (setting("autoMuck") && isShowOrMuck(found.decision, state.view.game)) {
+      state.preNote = t("pre.done.muck");
+      act({ kind: "muck" });
+      return true;
+    }
+    yourTurn(tableName(state.view.table).name, t);
+    return false;
+  }
+
+  function waitingPanel() {
+    const view = state.view;
+    const parts = [];
+    const hand = view.hand;
+    if (!hand) return parts;
+    parts.push(h("p", { class: "help waiting-turn" }, t("table.waiting_turn", { name: hand.to_act === null ? "" : name(hand.to_act) })));
+    const seat = mySeatsSorted().find((each) => situation(view, each));
+    const now = seat === undefined ? null : situation(view, seat);
+    if (now) {
+      parts.push(
+        preActionsPanel(now, state.pre, ctx, (choice) => {
+          state.pre = choice;
+          state.preNote = "";
+          barKey = "";
+          drawBar();
+        }),
+      );
+    }
+    return parts;
+  }
+
+  /** Chips to buy again for a busted `seat`: the last buy-in here, within the table's limits. */
+  function rebuyAmount(seat) {
+    const info = state.view.table;
+    const entry = state.view.seats[seat];
+    const most = info.max_buy_in - entry.stack;
+    const least = Math.max(1, info.min_buy_in - entry.stack);
+    const last = Number(sessionStorage.getItem(BUY_IN_KEY)) || info.min_buy_in;
+    const wallet = ctx.me ? ctx.me.wallet : last;
+    return { least, most, amount: Math.max(least, Math.min(most, last, wallet)) };
+  }
+
+  function rebuyForm(seat) {
+    const { least, most, amount } = rebuyAmount(seat);
+    const field = h("input", { type: "number", id: "rebuy-amount", min: least, max: most, step: 1, value: amount, inputmode: "numeric" });
+    const form = h(
+      "form",
+      { class: "sit-form rebuy", id: "rebuy-form", novalidate: true },
+      h("strong", { class: "busted-text" }, state.mySeats.size > 1 ? t("table.busted_box", { seat: seat + 1 }) : t("table.busted_you")),
+      h("label", { for: "rebuy-amount" }, t("table.rebuy_help", { min: formatChips(least), max: formatChips(most) })),
+      field,
+      h("button", { type: "submit", class: "button", id: "rebuy" }, t("table.rebuy")),
+      h("button", { type: "button", class: "ghost", id: "rebuy-leave", onclick: () => send({ type: "leave", table: tableId }) }, t("table.leave")),
+    );
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Number.parseInt(field.value, 10);
+      if (request({ type: "add_chips", table: tableId, seat, amount })) say("");
+    });
+    return form;
+  }
+
+  /** A busted seat of the viewer's, between hands (the first), or null. */
+  function bustedSeat() {
+    if (inHand()) return null;
+    return mySeatsSorted().find((seat) => state.view.seats[seat] && state.view.seats[seat].busted) ?? null;
+  }
+
+  function autoRebuy() {
+    const seat = bustedSeat();
+    if (seat === null || !setting("autoRebuy")) return;
+    const marker = `${seat}:${state.view.hands_played}`;
+    if (state.rebuys.has(marker)) return;
+    state.rebuys.add(marker);
+    const { amount } = rebuyAmount(seat);
+    if (amount >= 1) {
+      addLog(t("table.auto_rebuy", { amount: formatChips(amount) }));
+      request({ type: "add_chips", table: tableId, seat, amount });
+    }
+  }
+
   function drawBar() {
     const view = state.view;
     const decision = myDecision();
-    const key = JSON.stringify([view.hand && view.hand.number, decision, state.sitting, state.adding, view.hand === null, [...state.mySeats], view.window]);
-    const names = handNames();
+    const busted = bustedSeat();
     const casino = view.game === "casino-holdem";
-    if (key === barKey && bar_) {
+    const over = state.picture.showsFor(view);
+    const waitingKey = decision || !view.hand ? null : JSON.stringify([situation(view, mySeatsSorted()[0] ?? -1), state.pre, view.hand.to_act]);
+    const key = JSON.stringify([view.hand && view.hand.number, decision, state.answered, state.sitting, state.adding, view.hand === null, [...state.mySeats], view.window, waitingKey, busted, over, state.preNote]);
+    const names = handNames();
+    if (key === barKey && (bar_ || !decision)) {
       // Same decision: keep what the player is typing; refresh the hand names and practice values.
       const slot = bar.querySelector(".hand-names");
       if (slot) replace(slot, names);
@@ -316,45 +511,67 @@ export function render(el, params, ctx) {
     barKey = key;
     bar_ = null;
     const parts = [h("div", { class: "hand-names" }, names)];
+    if (state.preNote) parts.push(h("p", { class: "help pre-note", role: "status" }, state.preNote));
     if (state.sitting !== null) {
       parts.push(sitForm(state.sitting));
     } else if (state.adding && state.mySeats.size) {
       parts.push(addChipsForm());
+    } else if (decision && state.answered === state.decisionKey) {
+      // A pre-action (or the auto-muck) answered this decision: nothing to press.
     } else if (decision) {
       const clock = state.clock && state.clock.seat === decision.seat ? clockRing(state.clock, state.clockSince, t, { large: true }) : null;
+      const entry = view.seats[decision.seat];
       bar_ = actionBar(decision.decision, {
         t,
         formatChips,
         game: view.game,
+        bet: entry ? entry.bet : 0,
+        confirmFold: setting("confirmFold"),
+        said: (text) => ctx.announce(text),
         act: (action) => {
-          send({ type: "act", table: tableId, hand: view.hand.number, action, id: actId() });
+          state.preNote = "";
+          act(action);
         },
       });
-      parts.push(
-        h(
-          "div",
-          { class: "turn" },
-          clock,
-          h("strong", {}, state.mySeats.size > 1 ? t("table.your_turn_box", { seat: decision.seat + 1 }) : t("table.your_turn")),
-          state.clock && state.clock.seat === decision.seat
-            ? h("span", { class: "help bank-left" }, t("clock.bank_total", { seconds: Math.round(state.clock.bank_ms / 1000) }))
-            : null,
-        ),
-        bar_.el,
+      const turn = h(
+        "div",
+        { class: "turn", tabindex: "-1", id: "your-turn" },
+        clock,
+        h("strong", {}, state.mySeats.size > 1 ? t("table.your_turn_box", { seat: decision.seat + 1 }) : t("table.your_turn")),
+        state.clock && state.clock.seat === decision.seat
+          ? h("span", { class: "help bank-left" }, t("clock.bank_total", { seconds: Math.round(state.clock.bank_ms / 1000) }))
+          : null,
       );
+      parts.push(turn, bar_.el);
       ctx.announce(t("table.your_turn"));
+    } else if (busted !== null) {
+      parts.push(rebuyForm(busted));
+    } else if (state.mySeats.size && view.hand && inHand()) {
+      parts.push(...waitingPanel());
     } else if (state.mySeats.size && view.hand) {
-      parts.push(h("p", { class: "help waiting-turn" }, t("table.waiting_turn", { name: view.hand.to_act === null ? "" : name(view.hand.to_act) })));
+      parts.push(h("p", { class: "help waiting-turn" }, t("table.next_hand_you")));
+    } else if (state.mySeats.size && !casino) {
+      parts.push(h("p", { class: "help between-hands" }, t(over ? "table.hand_over_next" : "table.waiting")));
     } else if (!state.mySeats.size) {
       parts.push(h("p", { class: "help" }, ctx.me ? t("table.pick_seat") : t("table.watching")));
     }
     if (casino && state.mySeats.size && !view.hand) {
-      parts.push(wagerForm([...state.mySeats].sort((a, b) => a - b), view, ctx, send));
+      parts.push(wagerForm(mySeatsSorted(), view, ctx, send, { repeat: Boolean(lastBets()), say }));
     }
     if (casino && state.mySeats.size) parts.push(h("div", { class: "practice-slot" }, practicePanel(state.callEv, ctx, onPractice, counting())));
     if (casino) parts.push(payTables(view.table.spec, ctx));
+    const focusWasHere = bar.contains(document.activeElement);
+    const focusedId = focusWasHere ? document.activeElement.id : "";
     replace(bar, parts);
-    if (bar_ && bar.contains(document.activeElement) === false && document.activeElement === document.body) bar_.focus();
+    // A control drawn again keeps the focus (a pre-action box just ticked, say).
+    const again = focusedId && !decision ? document.getElementById(focusedId) : null;
+    if (again && bar.contains(again)) again.focus({ preventScroll: true });
+    if (decision) {
+      // The focus goes to the words "Your turn", never to a button: Enter or Space does nothing.
+      const lost = !document.activeElement || document.activeElement === document.body || focusWasHere;
+      const turn = bar.querySelector("#your-turn");
+      if (lost && turn) turn.focus({ preventScroll: true });
+    }
   }
 
   function counting() {
@@ -389,10 +606,11 @@ export function render(el, params, ctx) {
     const wallet = ctx.me ? ctx.me.wallet : 0;
     const fallback = Math.max(info.min_buy_in, Math.min(info.max_buy_in, wallet));
     const field = h("input", { type: "number", id: "buy-in", min: info.min_buy_in, max: info.max_buy_in, step: 1, value: fallback, inputmode: "numeric" });
+    const label = state.view.game === "casino-holdem" ? "table.buy_in_for_box" : "table.buy_in_for";
     const form = h(
       "form",
       { class: "sit-form", novalidate: true },
-      h("label", { for: "buy-in" }, t("table.buy_in_for", { seat: seat + 1, min: formatChips(info.min_buy_in), max: formatChips(info.max_buy_in) })),
+      h("label", { for: "buy-in" }, t(label, { seat: seat + 1, min: formatChips(info.min_buy_in), max: formatChips(info.max_buy_in) })),
       field,
       h("button", { type: "submit", class: "button", id: "sit-down" }, t("table.sit_down")),
       h("button", { type: "button", class: "ghost", onclick: () => { state.sitting = null; draw(); } }, t("table.cancel")),
@@ -400,12 +618,16 @@ export function render(el, params, ctx) {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const amount = Number.parseInt(field.value, 10);
-      if (!Number.isInteger(amount) || amount < info.min_buy_in || amount > info.max_buy_in) {
-        say(t("table.bad_buy_in", { min: formatChips(info.min_buy_in), max: formatChips(info.max_buy_in) }));
+      const message = { type: "sit", table: tableId, seat, buy_in: amount };
+      const problem = checkRequest(message, state.view, ctx);
+      if (problem) {
+        say(problem);
         field.focus();
         return;
       }
-      if (send({ type: "sit", table: tableId, seat, buy_in: amount })) {
+      askForNotificationsOnce();
+      sessionStorage.setItem(BUY_IN_KEY, String(amount));
+      if (send(message)) {
         state.sitting = null;
         say("");
       }
@@ -419,74 +641,121 @@ export function render(el, params, ctx) {
     drawHead();
     drawFelt();
     drawBar();
-    document.title = `${state.view.table.name} · pokerhouse`;
+    markTab(tableName(state.view.table).name, Boolean(myDecision()), t);
   }
 
-  function onEvent(event) {
+  /** Between hands: send the chips the player asked for during the last one. */
+  function sendQueued() {
+    const queued = state.queuedChips;
+    if (!queued || !state.view || inHand()) return;
+    state.queuedChips = null;
+    request(queued);
+  }
+
+  function onEvent(event, seq, restoring = false) {
     if (!event) return;
+    if (!restoring) handLog.add(event, seq);
+    state.picture.apply(event, seq);
     if (event.type === "table_hand_started") {
-      state.results = new Map();
       state.callEv = new Map();
+      state.pre = null;
+      if (!restoring) state.preNote = "";
     }
-    if (event.type === "hand_shown" && event.description) {
-      state.results.set(event.seat, { net: 0, text: event.description });
-    }
-    if (event.type === "table_hand_ended") {
-      event.seats.forEach((seat, index) => {
-        const net = event.net[index];
-        const shown = state.results.get(seat);
-        const amount = formatChips(net, { signed: true });
-        state.results.set(seat, { net, text: shown && shown.text ? `${amount} · ${shown.text}` : amount });
-      });
-    }
-    if (event.type === "box_settled") {
-      state.results.set(event.seat, { net: event.net, text: `${t(`outcome.${event.outcome}`)} ${formatChips(event.net, { signed: true })}` });
-    }
-    if (event.type === "player_sat" || event.type === "player_left" || event.type === "chips_added") {
+    if (!restoring && (event.type === "player_sat" || event.type === "player_left" || event.type === "chips_added")) {
       if (ctx.me && event.player === ctx.me.username) ctx.refreshMe();
     }
+    // The player's own request went through: an older refusal no longer stands.
+    const own = event.player ? ctx.me && event.player === ctx.me.username : state.mySeats.has(event.seat);
+    if (!restoring && own && ["player_sat", "chips_added", "wager_set", "sitting_out", "player_leaving"].includes(event.type)) say("");
+    if (!restoring && event.type === "table_hand_started") say("");
     const line = describe(event, name, ctx, state.mySeats, state.view ? state.view.game : "");
     if (line) addLog(line, event);
   }
 
+  /** After a reload: the hand's log from what this tab kept, then what it missed. */
+  function restore(view, seq) {
+    state.restored = true;
+    const saved = handLog.load();
+    const number = view.hand ? view.hand.number : view.hands_played;
+    if (!saved || saved.hand !== number || !saved.events.length) return;
+    handLog.adopt(saved);
+    for (const kept of saved.events) if (kept.seq <= seq) onEvent(kept.event, kept.seq, true);
+    const last = saved.events[saved.events.length - 1].seq;
+    if (last < seq) ctx.socket.rewind(tableId, last);
+  }
+
+  function onSnapshot(message) {
+    const view = message.view;
+    const hand = view.hand;
+    state.view = view;
+    state.seq = message.seq;
+    if (hand) {
+      state.mine = hand.mine || {};
+      state.mineHand = hand.number;
+      state.picture.copy(view, message.seq);
+    } else {
+      state.mine = {};
+      state.mineHand = null;
+    }
+    if (view.clock) {
+      const same = state.clock && state.clock.seat === view.clock.seat && state.clock.hand === (hand && hand.number);
+      if (!same) {
+        state.clock = { ...view.clock, hand: hand && hand.number };
+        state.clockSince = performance.now();
+      }
+    } else {
+      state.clock = null;
+    }
+    recompute();
+    if (!state.restored) restore(view, message.seq);
+    // A pre-action holds only for the situation it was chosen in.
+    if (state.pre) {
+      const seat = mySeatsSorted().find((each) => situation(view, each));
+      const now = seat === undefined ? null : situation(view, seat);
+      if (now && !holds(state.pre, now)) {
+        state.pre = null;
+        state.preNote = t("pre.cleared");
+      }
+    }
+    askCallEv(); // before drawing, so the bar can say the count is under way
+    decisionSeen();
+    draw();
+    sendQueued();
+    autoRebuy();
+    if (wantSit && !state.asked.has("sit") && ctx.me && !state.mySeats.size) {
+      state.asked.add("sit");
+      const free = view.seats.findIndex((entry) => entry === null);
+      if (free >= 0) openSit(free);
+    }
+  }
+
+  /** Notice a decision new to the viewer: alerts, pre-actions, the notice cleared. */
+  function decisionSeen() {
+    const found = state.view ? myDecision() : null;
+    if (!found) {
+      state.decisionKey = null;
+      return;
+    }
+    const key = JSON.stringify([state.view.hand.number, found.seat, found.decision.actions]);
+    if (key === state.decisionKey) return;
+    state.decisionKey = key;
+    say("");
+    if (newDecision(found)) state.answered = key;
+  }
+
   function onMessage(message) {
     switch (message.type) {
-      case "snapshot": {
-        const view = message.view;
-        const hand = view.hand;
-        state.view = view;
-        if (hand) {
-          state.mine = hand.mine || {};
-          state.mineHand = hand.number;
-        } else {
-          state.mine = {};
-          state.mineHand = null;
-        }
-        if (view.clock) {
-          const same = state.clock && state.clock.seat === view.clock.seat && state.clock.hand === (hand && hand.number);
-          if (!same) {
-            state.clock = { ...view.clock, hand: hand && hand.number };
-            state.clockSince = performance.now();
-          }
-        } else {
-          state.clock = null;
-        }
-        recompute();
-        askCallEv(); // before drawing, so the bar can say the count is under way
-        draw();
-        if (wantSit && !state.asked.has("sit") && ctx.me && !state.mySeats.size) {
-          state.asked.add("sit");
-          const free = view.seats.findIndex((entry) => entry === null);
-          if (free >= 0) openSit(free);
-        }
+      case "snapshot":
+        onSnapshot(message);
         break;
-      }
       case "private":
         state.mine = message.mine || {};
         state.mineHand = message.hand;
         if (state.view) {
           askCallEv();
+          decisionSeen();
           drawBar();
+          markTab(tableName(state.view.table).name, Boolean(myDecision()), t);
         }
         break;
       case "clock":
@@ -501,12 +770,15 @@ export function render(el, params, ctx) {
       case "window":
         if (state.view) {
           state.view.window = { ...(state.view.window || {}), open: message.open };
-          if (message.open) addLog(t("log.window_open", { seconds: message.seconds }));
+          if (message.open) {
+            addLog(t("log.window_open", { seconds: message.seconds }));
+            repeatBets(true);
+          }
           draw();
         }
         break;
       case "event":
-        onEvent(message.event);
+        onEvent(message.event, message.seq);
         break;
       case "chat":
         addChat(message.user, message.text);
@@ -516,9 +788,10 @@ export function render(el, params, ctx) {
         if (state.view) drawBar();
         break;
       case "error": {
-        const key = `error.${message.code}`;
-        say(has(key) ? t(key) : message.message);
+        const sent = message.id ? { type: "act", action: state.acts.get(message.id) } : state.request;
+        say(refusalText(message, sent, state.view, ctx));
         if (message.id) {
+          state.answered = null;
           barKey = ""; // an action refused: offer the choices again
           if (state.view) drawBar();
         }
@@ -532,7 +805,32 @@ export function render(el, params, ctx) {
     }
   }
 
+  /** Casino Hold'em: the last bets placed, kept for this tab. */
+  const BETS_KEY = `pokerhouse.bets.${tableId}`;
+  function lastBets() {
+    try {
+      return JSON.parse(sessionStorage.getItem(BETS_KEY) || "null");
+    } catch {
+      return null;
+    }
+  }
+
+  /** Place the last bets again (`auto`: the window opened and the setting says so). */
+  function repeatBets(auto = false) {
+    const view = state.view;
+    if (!view || view.game !== "casino-holdem" || (auto && !setting("repeatBets"))) return;
+    const bets = lastBets();
+    if (!bets) return;
+    for (const bet of bets) {
+      const entry = view.seats[bet.seat];
+      if (!state.mySeats.has(bet.seat) || !entry) continue;
+      if (auto && entry.ante === bet.ante && entry.bonus === bet.bonus) continue; // they stand
+      request({ type: "wager", table: tableId, seat: bet.seat, ante: bet.ante, bonus: bet.bonus });
+    }
+  }
+
   function onKey(event) {
+    unlockSound();
     if (bar_ && bar_.key(event)) return;
     if (event.key === "Escape" && (state.sitting !== null || state.adding)) {
       state.sitting = null;
@@ -541,10 +839,34 @@ export function render(el, params, ctx) {
     }
   }
 
+  function onSettings(name) {
+    if (name === "autoRebuy") autoRebuy();
+    barKey = "";
+    if (state.view) drawBar();
+  }
+
+  const unwatch = ctx.socket.watch(tableId, (message) => {
+    if (ctx.me && message.type === "snapshot" && (!state.view || state.view.game !== message.view.game)) {
+      replace(settingsSlot, settingsPanel(message.view.game, ctx, onSettings));
+    }
+    onMessage(message);
+  });
+  const flush = () => handLog.flush();
   document.addEventListener("keydown", onKey);
-  const unwatch = ctx.socket.watch(tableId, onMessage);
+  document.addEventListener("pointerdown", unlockSound, { once: true });
+  window.addEventListener("pagehide", flush);
+  // The wager form tells the page what it placed, for Repeat bets.
+  el.addEventListener("wagers", (event) => {
+    sessionStorage.setItem(BETS_KEY, JSON.stringify(event.detail));
+  });
+  el.addEventListener("repeat-bets", () => repeatBets(false));
   return () => {
+    flush();
+    clearTimeout(noticeTimer);
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("pagehide", flush);
+    unmarkTab();
     unwatch();
   };
 }
+

@@ -1,9 +1,15 @@
 // The action bar: exactly the actions the server's decision offers, nothing more.
 //
 // Each action is a button with its cost (a call, a show, a bring-in) and its
-// keyboard shortcut on it. Sized actions (bet, raise, complete) get a slider,
-// a number field and the server's presets (min, half pot, pot, all-in or max);
-// a fixed-limit bet, whose min is its max, is a plain button.
+// keyboard shortcut on it; an amount that puts the player all-in says so.
+// Sized actions (bet, raise, complete) get a slider, a number field and the
+// server's presets (min, half pot, pot, all-in or max), each showing its
+// amount; a fixed-limit bet, whose min is its max, is a plain button. At
+// Teen Patti the smallest bet is also a button of its own, Call (Chaal).
+//
+// Safe keys: no button takes the focus by itself, so Enter or Space at a new
+// decision does nothing; and folding when checking is free asks once (the
+// Fold button turns into "Fold anyway?") unless the player turned that off.
 
 import { h } from "../dom.js";
 
@@ -12,6 +18,7 @@ export const SHORTCUTS = {
   fold: "f",
   check: "c",
   call: "c",
+  chaal: "c",
   bet: "r",
   raise: "r",
   complete: "r",
@@ -25,18 +32,36 @@ export const SHORTCUTS = {
   muck: "m",
 };
 
+/** The decision's actions as the bar names them: a showdown's `show` is "show hand" outside Teen Patti. */
+function normalise(option, game) {
+  if (option.kind === "show" && game !== "teen-patti" && option.cost === undefined) return { ...option, kind: "show_hand", sent: "show" };
+  return option;
+}
+
+/** Whether a decision is only the showdown's choice: show or muck. */
+export function isShowOrMuck(decision, game) {
+  const kinds = decision.actions.map((option) => normalise(option, game).kind);
+  return kinds.includes("muck") && kinds.every((kind) => kind === "muck" || kind === "show_hand");
+}
+
 /**
  * Draw the bar for `decision` (from a `private` or snapshot's `mine`) into an
  * element and return {el, key(event)}: `key` handles a shortcut, true if it did.
- * `act({kind, amount?})` sends the action.
+ * `act({kind, amount?})` sends the action. Options: `t`, `formatChips`, `game`,
+ * `bet` (the seat's chips already in this round), `confirmFold` (ask before
+ * folding when checking is free), `said(text)` for a screen reader.
  */
 export function actionBar(decision, options) {
   const { t, formatChips, game, act } = options;
+  const said = options.said || (() => {});
+  const stack = Number.isInteger(decision.stack) ? decision.stack : null;
+  const inRound = options.bet || 0;
   const buttons = [];
   const byKey = new Map();
-  let amountInput = null;
   let sized = null;
   let pending = false;
+  const kinds = decision.actions.map((option) => normalise(option, game));
+  const checkFree = kinds.some((option) => option.kind === "check");
 
   function send(action, button) {
     if (pending) return;
@@ -46,47 +71,84 @@ export function actionBar(decision, options) {
     act(action);
   }
 
-  function label(option) {
+  /** Whether putting `amount` in (a total "to" for bets and raises at 3x4 and Razz) is all-in. */
+  function allIn(amount, to) {
+    if (stack === null || !Number.isFinite(amount)) return false;
+    return to && game !== "teen-patti" ? amount >= stack + inRound : amount >= stack;
+  }
+
+  function fixedLabel(option) {
     const kind = option.kind;
-    if (option.cost !== undefined && option.cost !== null && option.min === undefined) {
-      return t(`act.${kind}_cost`, { amount: formatChips(option.cost) });
+    if (option.min !== undefined) {
+      const text = t(`act.${kind}_amount`, { amount: formatChips(option.min) });
+      return allIn(option.min, true) ? t("act.all_in_label", { action: text }) : text;
+    }
+    if (option.cost !== undefined && option.cost !== null) {
+      const text = t(`act.${kind}_cost`, { amount: formatChips(option.cost) });
+      return kind !== "show" && kind !== "sideshow" && allIn(option.cost, false) ? t("act.all_in_label", { action: text }) : text;
     }
     return t(`act.${kind}`);
   }
 
+  function button(kind, text, extra = {}) {
+    const key = SHORTCUTS[kind];
+    const el = h(
+      "button",
+      {
+        type: "button",
+        class: `act act-${kind}${extra.primary ? " primary" : ""}`,
+        dataset: { kind },
+        "aria-keyshortcuts": key ? key.toUpperCase() : null,
+      },
+      h("span", { class: "label" }, text),
+      key ? h("kbd", { "aria-hidden": "true" }, key.toUpperCase()) : null,
+    );
+    buttons.push(el);
+    if (key && !byKey.has(key)) byKey.set(key, el);
+    return el;
+  }
+
   const fixed = h("div", { class: "fixed-actions" });
   const sizing = h("div", { class: "sizing" });
-  for (const option of decision.actions) {
-    const key = SHORTCUTS[option.kind];
+  for (const option of kinds) {
     if (option.min !== undefined && option.max !== undefined && option.min !== option.max) {
       sized = option;
       continue;
     }
-    const amount = option.min !== undefined ? option.min : undefined;
-    const text =
-      amount !== undefined ? t(`act.${option.kind}_amount`, { amount: formatChips(amount) }) : label(option);
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: `act act-${option.kind}`,
-        dataset: { kind: option.kind },
-        "aria-keyshortcuts": key ? key.toUpperCase() : null,
-      },
-      h("span", {}, text),
-      key ? h("kbd", {}, key.toUpperCase()) : null,
-    );
-    button.addEventListener("click", () =>
-      send(amount !== undefined ? { kind: option.kind, amount } : { kind: option.kind }, button),
-    );
-    buttons.push(button);
-    if (key) byKey.set(key, button);
-    fixed.append(button);
+    const el = button(option.kind, fixedLabel(option));
+    const action = option.min !== undefined ? { kind: option.kind, amount: option.min } : { kind: option.sent || option.kind };
+    if (option.kind === "fold" && checkFree && options.confirmFold) {
+      // Folding when checking is free: the first press asks, the second folds.
+      let asked = false;
+      el.addEventListener("click", () => {
+        if (!asked) {
+          asked = true;
+          el.classList.add("confirming");
+          el.querySelector(".label").textContent = t("act.fold_confirm");
+          said(t("act.fold_confirm_said"));
+          return;
+        }
+        send(action, el);
+      });
+    } else {
+      el.addEventListener("click", () => send(action, el));
+    }
+    fixed.append(el);
+  }
+
+  if (sized && game === "teen-patti" && sized.kind === "bet") {
+    // The smallest bet, the one most turns are: Call (Chaal) as a button of its own.
+    const amount = sized.min;
+    const text = t("act.chaal", { amount: formatChips(amount) });
+    const el = button("chaal", allIn(amount, false) ? t("act.all_in_label", { action: text }) : text);
+    el.addEventListener("click", () => send({ kind: "bet", amount }, el));
+    const fold = fixed.querySelector(".act-fold");
+    if (fold && fold.nextSibling) fixed.insertBefore(el, fold.nextSibling);
+    else fixed.append(el);
   }
 
   if (sized) {
     const option = sized;
-    const key = SHORTCUTS[option.kind];
     const id = `amount-${Math.random().toString(36).slice(2, 8)}`;
     const slider = h("input", {
       type: "range",
@@ -97,7 +159,7 @@ export function actionBar(decision, options) {
       "aria-label": t("act.amount_slider"),
       class: "slider",
     });
-    amountInput = h("input", {
+    const amountInput = h("input", {
       type: "number",
       id,
       min: option.min,
@@ -107,22 +169,11 @@ export function actionBar(decision, options) {
       inputmode: "numeric",
       class: "amount",
     });
-    const unit = game === "teen-patti" || option.kind === "bet" ? "amount" : "to";
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: `act act-${option.kind} primary`,
-        dataset: { kind: option.kind },
-        "aria-keyshortcuts": key ? key.toUpperCase() : null,
-      },
-      h("span", { class: "label" }),
-      key ? h("kbd", {}, key.toUpperCase()) : null,
-    );
+    const to = !(game === "teen-patti" || option.kind === "bet");
+    const unit = to ? "to" : "amount";
+    const main = button(option.kind, "", { primary: true });
     const error = h("span", { class: "error small", role: "alert" });
-    function current() {
-      return Number.parseInt(amountInput.value, 10);
-    }
+    const current = () => Number.parseInt(amountInput.value, 10);
     function update(source) {
       let value = current();
       if (source === slider) {
@@ -132,10 +183,10 @@ export function actionBar(decision, options) {
         slider.value = String(Math.min(option.max, Math.max(option.min, value)));
       }
       const valid = Number.isFinite(value) && value >= option.min && value <= option.max;
-      button.disabled = pending || !valid;
-      button.querySelector(".label").textContent = t(`act.${option.kind}_${unit}`, {
-        amount: formatChips(Number.isFinite(value) ? value : option.min),
-      });
+      main.disabled = pending || !valid;
+      const shown = Number.isFinite(value) ? value : option.min;
+      const text = t(`act.${option.kind}_${unit}`, { amount: formatChips(shown) });
+      main.querySelector(".label").textContent = valid && allIn(shown, game !== "teen-patti") ? t("act.all_in_label", { action: text }) : text;
       error.textContent = valid
         ? ""
         : t("act.amount_range", { min: formatChips(option.min), max: formatChips(option.max) });
@@ -145,48 +196,48 @@ export function actionBar(decision, options) {
     amountInput.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
         event.preventDefault();
-        if (!button.disabled) button.click();
+        if (!main.disabled) main.click();
       }
     });
-    button.addEventListener("click", () => {
+    main.addEventListener("click", () => {
       const value = current();
       if (Number.isFinite(value) && value >= option.min && value <= option.max) {
-        send({ kind: option.kind, amount: value }, button);
+        send({ kind: option.kind, amount: value }, main);
       }
     });
     const presets = (option.presets || []).map((preset, index) => {
+      // The amount is on the button; the shortcut digit is only in its hint, never beside
+      // the amount where it would read as one.
+      const key = String(index + 1);
       const presetButton = h(
         "button",
         {
           type: "button",
           class: "preset ghost small",
-          dataset: { preset: preset.name },
-          "aria-keyshortcuts": String(index + 1),
+          dataset: { preset: preset.name, amount: preset.amount },
+          "aria-keyshortcuts": key,
+          title: t("act.preset_key", { key }),
         },
-        t(`preset.${preset.name}`),
-        " ",
-        h("kbd", {}, String(index + 1)),
+        t("act.preset", { name: t(`preset.${preset.name}`), amount: formatChips(preset.amount) }),
       );
       presetButton.addEventListener("click", () => {
         amountInput.value = String(preset.amount);
         update(amountInput);
         amountInput.focus();
       });
-      byKey.set(String(index + 1), presetButton);
+      byKey.set(key, presetButton);
       buttons.push(presetButton);
       return presetButton;
     });
-    buttons.push(button);
-    if (key) byKey.set(key, button);
     sizing.append(
-      h("div", { class: "presets" }, presets),
+      h("div", { class: "presets", role: "group", "aria-label": t("act.presets") }, presets),
       h(
         "div",
         { class: "amount-row" },
         h("label", { for: id, class: "sr-only" }, t("act.amount")),
         slider,
         amountInput,
-        button,
+        main,
       ),
       error,
     );
@@ -200,14 +251,15 @@ export function actionBar(decision, options) {
     const target = event.target;
     const typing =
       target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement ||
       (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox");
     if (typing) return false;
-    const button = byKey.get(event.key.toLowerCase());
-    if (!button || button.disabled) return false;
+    const found = byKey.get(event.key.toLowerCase());
+    if (!found || found.disabled) return false;
     event.preventDefault();
-    button.click();
+    found.click();
     return true;
   }
 
-  return { el, key, focus: () => (buttons.find((b) => !b.disabled) || {}).focus?.() };
+  return { el, key };
 }

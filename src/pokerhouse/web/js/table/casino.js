@@ -1,6 +1,7 @@
 // Casino Hold'em: placing each box's Ante and AA Bonus, the pay tables, and practice mode.
 
 import { h } from "../dom.js";
+import { checkRequest } from "./refusals.js";
 
 const PRACTICE_KEY = "pokerhouse.practice";
 
@@ -57,9 +58,12 @@ export function payTables(spec, ctx) {
 
 /**
  * The wager form for the viewer's boxes: one Ante and one AA Bonus field
- * each, sent as `wager` messages. Bets stand for the next round.
+ * each, sent as `wager` messages through `send` once every box's bets are
+ * within the table's limits (else `options.say(words)` says why). Bets stand
+ * for the next round. The form tells the page what it placed (a `wagers`
+ * event), and with `options.repeat` offers Repeat bets (a `repeat-bets` event).
  */
-export function wagerForm(seats, view, ctx, send) {
+export function wagerForm(seats, view, ctx, send, options = {}) {
   const { t, formatChips } = ctx;
   const spec = view.table.spec;
   const bonusMin = spec.bonus_min ?? spec.min_ante;
@@ -100,7 +104,9 @@ export function wagerForm(seats, view, ctx, send) {
       ),
     );
   }
-  const error = h("p", { class: "error", role: "alert" });
+  const repeat = options.repeat
+    ? h("button", { type: "button", class: "ghost", id: "repeat-bets" }, t("casino.repeat_bets"))
+    : null;
   const form = h(
     "form",
     { class: "wagers", novalidate: true },
@@ -110,25 +116,30 @@ export function wagerForm(seats, view, ctx, send) {
       bonus: formatChips(bonusMin),
     })),
     h("div", { class: "box-wagers" }, rows),
-    error,
     h("button", { type: "submit", class: "button place-bets" }, t("casino.place_bets")),
+    repeat,
   );
+  if (repeat) {
+    repeat.addEventListener("click", () => form.dispatchEvent(new CustomEvent("repeat-bets", { bubbles: true })));
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    error.textContent = "";
-    const wagers = [];
-    for (const { seat, ante, bonus } of fields) {
-      const a = Number.parseInt(ante.value || "0", 10);
-      const b = Number.parseInt(bonus.value || "0", 10);
-      if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0) {
-        error.textContent = t("casino.bad_wager");
-        ante.focus();
+    const wagers = fields.map(({ seat, ante, bonus }) => ({
+      message: { type: "wager", table: view.table.id, seat, ante: Number(ante.value || "0"), bonus: Number(bonus.value || "0") },
+      field: ante,
+    }));
+    // Every box's bets are checked before any is sent: all go, or none.
+    for (const { message, field } of wagers) {
+      const problem = checkRequest(message, view, ctx);
+      if (problem) {
+        options.say(problem);
+        field.focus();
         return;
       }
-      wagers.push({ type: "wager", table: view.table.id, seat, ante: a, bonus: b });
     }
-    // The server checks each bet against the table's limits and says why it refuses one.
-    for (const wager of wagers) send(wager);
+    for (const { message } of wagers) if (!send(message)) return;
+    const placed = wagers.map(({ message }) => ({ seat: message.seat, ante: message.ante, bonus: message.bonus }));
+    form.dispatchEvent(new CustomEvent("wagers", { bubbles: true, detail: placed }));
   });
   return form;
 }

@@ -75,6 +75,10 @@ export function describe(event, name, ctx, me, game = "") {
       return event.won
         ? t("log.bonus_won", { name: who(event.seat), amount: formatChips(event.paid) })
         : t("log.bonus_lost", { name: who(event.seat), amount: formatChips(event.stake) });
+    case "bonus_result": // another's box: the chips only
+      return event.net > 0
+        ? t("log.bonus_won", { name: who(event.seat), amount: formatChips(event.net) })
+        : t("log.bonus_lost", { name: who(event.seat), amount: formatChips(event.stake) });
     case "dealer_qualified":
       return event.qualifies ? t("log.dealer_qualifies") : t("log.dealer_not_qualified");
     case "box_settled":
@@ -85,7 +89,7 @@ export function describe(event, name, ctx, me, game = "") {
     case "house_settled":
       return null;
     case "player_sat":
-      return t("log.sat", { name: event.player ?? who(event.seat), seat: event.seat + 1 });
+      return t(game === "casino-holdem" ? "log.sat_box" : "log.sat", { name: event.player ?? who(event.seat), seat: event.seat + 1 });
     case "player_leaving":
       return t("log.leaving", { name: who(event.seat) });
     case "player_left":

@@ -4,9 +4,10 @@ It speaks just enough of the room's shape for ``bench/room.py``'s clients:
 a socket joins ``/ws?table=T&seat=S``; once a table's six seats are there,
 the seat on turn gets a ``private`` decision (check or fold); its ``act``
 becomes one ``action_taken`` event, encoded once and sent to the table's six
-sockets, then an ``ack`` to the actor and the next seat's ``private``. No
-rules, no checks beyond the turn, no commit: what is left is the cost of
-Starlette, uvicorn and the websocket frames, which the room cannot beat.
+sockets, with an ``ack`` for the actor and the next seat's ``private`` in the
+same websocket message (a JSON array, as the room writes them). No rules, no
+checks beyond the turn, no commit: what is left is the cost of Starlette,
+uvicorn and the websocket frames, which the room cannot beat.
 
     python bench/bare_server.py --port 8765
 """
@@ -38,34 +39,39 @@ class BareTable:
     seq: int = 0
     hand: int = 1
 
+    def private(self) -> bytes:
+        """The decision of the seat on turn."""
+        mine = {str(self.turn): {"hand_name": None, "decision": _DECISION}}
+        return _encoder.encode(
+            {"type": "private", "table": self.id, "seq": self.seq, "hand": self.hand, "mine": mine}
+        )
+
     async def offer(self) -> None:
         """The seat on turn gets its decision."""
         socket = self.sockets.get(self.turn)
         if socket is not None:
-            mine = {str(self.turn): {"hand_name": None, "decision": _DECISION}}
-            await socket.send_text(
-                _encoder.encode(
-                    {"type": "private", "table": self.id, "seq": self.seq, "hand": self.hand,
-                     "mine": mine}
-                ).decode()
-            )  # fmt: skip
+            await socket.send_text(f"[{self.private().decode()}]")
 
     async def act(self, seat: int, message: dict[str, object]) -> None:
-        """Broadcast the action to the six, acknowledge it, and offer the next seat."""
+        """Broadcast the action to the six, acknowledge it, and offer the next seat: one
+        websocket message for each socket."""
         if seat != self.turn:
             return
         self.seq += 1
-        text = _encoder.encode(
+        event = _encoder.encode(
             {"type": "event", "table": self.id, "seq": self.seq,
              "event": {"type": "action_taken", "seat": seat, "action": message.get("action")}}
-        ).decode()  # fmt: skip
-        for socket in list(self.sockets.values()):
-            await socket.send_text(text)
-        await self.sockets[seat].send_text(
-            _encoder.encode({"type": "ack", "id": message.get("id"), "table": self.id}).decode()
-        )
+        )  # fmt: skip
+        ack = _encoder.encode({"type": "ack", "id": message.get("id"), "table": self.id})
         self.turn = (self.turn + 1) % SEATS
-        await self.offer()
+        private = self.private()
+        for at, socket in list(self.sockets.items()):
+            parts = [event]
+            if at == seat:
+                parts.append(ack)
+            if at == self.turn:
+                parts.append(private)
+            await socket.send_text((b"[" + b",".join(parts) + b"]").decode())
 
 
 tables: dict[int, BareTable] = {}
@@ -76,7 +82,7 @@ async def endpoint(ws: WebSocket) -> None:
     table_id = int(ws.query_params["table"])
     seat = int(ws.query_params["seat"])
     await ws.accept()
-    await ws.send_text('{"type":"hello","user":null}')
+    await ws.send_text('[{"type":"hello","user":null}]')
     table = tables.setdefault(table_id, BareTable(table_id))
     table.sockets[seat] = ws
     if len(table.sockets) == SEATS:

@@ -32,6 +32,7 @@ from wsclient import WsClient
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
+_split = msgspec.json.Decoder(list[msgspec.Raw]).decode
 PASSWORD = "load-test-password"
 #: The least time between one player's messages: under the room's 20 a second per player
 #: (a heads-up pair at a fast table would otherwise be refused as ``rate_limited``).
@@ -64,6 +65,7 @@ class Tally:
     timeouts: int = 0
     acts: int = 0
     frames: int = 0
+    messages: int = 0
     rebuys: int = 0
     closed: int = 0
 
@@ -124,12 +126,19 @@ class Player:
     # ------------------------------------------------------------ frames
 
     def on_message(self, payload: bytes) -> None:
-        """Handle one frame; only the few kinds a player needs are decoded."""
-        kind = payload[9 : payload.index(b'"', 9)]
+        """One websocket message: a JSON array of the server's messages, each handled."""
         now = time.perf_counter()
         inside = self.window.inside(now)
         if inside:
             self.tally.frames += 1
+        for item in _split(payload):
+            self._on_one(bytes(item), now, inside)
+
+    def _on_one(self, payload: bytes, now: float, inside: bool) -> None:
+        """Handle one message; only the few kinds a player needs are decoded."""
+        kind = payload[9 : payload.index(b'"', 9)]
+        if inside:
+            self.tally.messages += 1
         if kind == b"private":
             message = _decode(payload)
             mine = message.get("mine") or {}
@@ -349,6 +358,7 @@ async def _play(plan: ProcessPlan, control: Connection) -> None:
             "timeouts": fresh.timeouts,
             "acts": fresh.acts,
             "frames": fresh.frames,
+            "messages": fresh.messages,
             "rebuys": fresh.rebuys,
             "closed": fresh.closed,
             "cpu": cpu,

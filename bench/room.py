@@ -64,15 +64,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def room_toml(tables: int) -> str:
-    """A room of ``tables`` six-seat 3x4 tables, no bots, no pauses, light password hashing."""
+def room_toml(tables: int, extra: list[str] | None = None) -> str:
+    """A room of ``tables`` six-seat 3x4 tables, no bots, no pauses, light password hashing
+    (``extra``: more ``key = value`` lines for ``[room]``)."""
     lines = [
         "[room]",
         "hand_pause = 0",
         "bot_think = [0, 0]",
         "registrations_per_hour = 1000000",
+        # Every client signs up and connects from 127.0.0.1; the report reads /metrics.
+        "sockets_per_address = 1000000",
+        "hashes_per_address = 1000000",
+        "metrics = true",
         "grant = 100000",
         "argon2 = [1, 256, 1]",
+        *(extra or []),
         "",
     ]
     options = ", ".join(f"{key} = {value}" for key, value in GAME.items())
@@ -147,12 +153,18 @@ def scrape(port: int) -> dict[str, float]:
         "pokerhouse_commit_parts_sum",
         "pokerhouse_hands_total",
         "pokerhouse_slow_clients_total",
+        "pokerhouse_gc_pause_seconds_sum",
+        "pokerhouse_gc_pause_seconds_count",
     )
     totals: dict[str, float] = dict.fromkeys(wanted, 0.0)
     for line in text.splitlines():
         name = line.split("{", 1)[0].split(" ", 1)[0]
         if name in totals:
             totals[name] += float(line.rsplit(" ", 1)[1])
+        if name == "pokerhouse_gc_pause_seconds_sum":  # also by generation
+            generation = line.split('generation="', 1)[1][0]
+            key = f"gc_seconds_gen{generation}"
+            totals[key] = totals.get(key, 0.0) + float(line.rsplit(" ", 1)[1])
     return totals
 
 
@@ -173,6 +185,7 @@ class Measure:
     closed: int = 0
     rebuys: int = 0
     frames: int = 0
+    messages: int = 0
     client_cpu: float = 0.0
     server_cpu: float = 0.0
     rss_seated: int = 0
@@ -214,7 +227,9 @@ class Measure:
             "timeouts": self.timeouts,
             "sockets_closed": self.closed,
             "rebuys": self.rebuys,
+            # Websocket frames (one a write), and the messages they carried.
             "frames_per_action": round(self.frames / actions, 1),
+            "messages_per_action": round(self.messages / actions, 1),
             "server_cpu_share": round(self.server_cpu / self.seconds, 3),
             "server_cpu_us_per_action": round(self.server_cpu / actions * 1e6, 1),
             "client_cpu_us_per_action": round(self.client_cpu / actions * 1e6, 1),
@@ -232,6 +247,21 @@ class Measure:
                 else None
             ),
             "commits_per_s": round(commits / self.seconds, 1) if self.server else None,
+            # The garbage collector's share of the window, and its collections a second.
+            "gc_ms_per_s": (
+                round(1000 * self.server["pokerhouse_gc_pause_seconds_sum"] / self.seconds, 1)
+                if self.server
+                else None
+            ),
+            "gc_ms_per_s_by_generation": [
+                round(1000 * self.server.get(f"gc_seconds_gen{n}", 0.0) / self.seconds, 1)
+                for n in range(3)
+            ],
+            "gc_per_s": (
+                round(self.server["pokerhouse_gc_pause_seconds_count"] / self.seconds, 1)
+                if self.server
+                else None
+            ),
             "tables_per_commit": (
                 round(self.server["pokerhouse_commit_parts_sum"] / commits, 1) if commits else None
             ),
@@ -294,6 +324,7 @@ class Clients:
             measure.closed += result["closed"]
             measure.rebuys += result["rebuys"]
             measure.frames += result["frames"]
+            measure.messages += result["messages"]
             measure.client_cpu += result["cpu"]
 
     def stop(self) -> None:
@@ -343,7 +374,7 @@ def measure_windows(
         measure.server_cpu, measure.rss_end = server.cpu() - cpu, server.rss()
         if metrics:
             after = scrape(server.port)
-            measure.server = {key: after[key] - before[key] for key in after}
+            measure.server = {key: after[key] - before.get(key, 0.0) for key in after}
         measure.load = (round(load_start, 2), round(os.getloadavg()[0], 2))
         clients.collect(measure, timeout=120)
         if spy is not None:
@@ -403,7 +434,8 @@ def run_bare(args: argparse.Namespace, workdir: Path) -> list[Measure]:
 def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Measure], str]:
     """The room: ``pokerhouse serve`` over ``url``; then the ledger check of its books."""
     config = workdir / "room.toml"
-    config.write_text(room_toml(args.tables), encoding="utf-8")
+    extra = [item.replace("=", " = ", 1) for item in args.set]
+    config.write_text(room_toml(args.tables, extra), encoding="utf-8")
     port = free_port()
     server = Process(
         [
@@ -492,6 +524,10 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--log-level", default="warning", help="the server's (default warning)")
     parser.add_argument("--quick", action="store_true", help="a 20-second smoke run")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE",
+        help="one more room.toml [room] setting, e.g. --set gc_freeze=true (repeatable)",
+    )  # fmt: skip
     parser.add_argument(
         "--profile", metavar="FILE",
         help="sample the room's server with py-spy through the first window (collapsed stacks)",

@@ -64,7 +64,7 @@ async def player(base: str, name: str) -> tuple[Any, list[dict[str, Any]]]:
         assert answer.status_code == 201, answer.text
         cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
     ws = await websockets.connect(
-        base.replace("http", "ws") + "/ws", additional_headers={"Cookie": cookie}
+        base.replace("http", "ws") + "/ws", additional_headers={"Cookie": cookie}, open_timeout=60
     )
     inbox: list[dict[str, Any]] = []
 

@@ -18,7 +18,7 @@ def test_quick_load_run_has_no_errors_and_a_sound_ledger() -> None:
         [sys.executable, str(BENCH), "--quick", "--tables", "3", "--procs", "1"],
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=900,  # its clients wait up to 600 s for a loaded machine's room to open
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]

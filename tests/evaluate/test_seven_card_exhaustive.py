@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from pokerhouse import evaluate
@@ -14,9 +12,7 @@ ALL_SEVEN = 133_784_560
 
 @pytest.mark.slow
 def test_seven_card_high_counts() -> None:
-    started = time.perf_counter()
     counts = evaluate.high_category_counts(7)
-    elapsed = time.perf_counter() - started
     assert counts == {
         HighCategory.STRAIGHT_FLUSH: 41_584,
         HighCategory.FOUR_OF_A_KIND: 224_848,
@@ -31,7 +27,6 @@ def test_seven_card_high_counts() -> None:
     assert sum(counts.values()) == ALL_SEVEN
     # Seven cards reach 4,824 of the 7,462 classes (no 7-5-4-3-2 and the like).
     assert int((evaluate.high_value_counts(7) > 0).sum()) == 4824
-    assert elapsed < 60
 
 
 @pytest.mark.slow

@@ -42,7 +42,7 @@ class Client:
     def __init__(self, base: str, name: str | None) -> None:
         self.base = base
         self.name = name
-        self.http = httpx.AsyncClient(base_url=base, timeout=10)
+        self.http = httpx.AsyncClient(base_url=base, timeout=30)
         self.ws: Any = None
         self.frames: list[Message] = []
         #: Websocket messages received (each carries one or more of ``frames``).
@@ -79,6 +79,7 @@ class Client:
             max_size=2**22,
             compression=compression,
             local_addr=(address, 0),
+            open_timeout=30,  # a loaded machine's handshake, not a fault
         )
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
@@ -99,7 +100,7 @@ class Client:
         return f"{self.name}-{next(self._ids)}"
 
     async def wait_for(
-        self, test: Callable[[Message], bool], *, after: int = 0, timeout: float = 10.0
+        self, test: Callable[[Message], bool], *, after: int = 0, timeout: float = 30.0
     ) -> Message:
         """The first frame from index ``after`` that passes ``test`` (waiting for it)."""
         deadline = asyncio.get_running_loop().time() + timeout
@@ -163,17 +164,33 @@ class Harness:
                 return task.id
         raise KeyError(name)
 
-    async def settle(self) -> None:
-        """Let every table task, timer and the committer run until there is nothing to do."""
-        for _ in range(200):
+    def busy(self) -> list[str]:
+        """What in the room still has work: table tasks, their inboxes, the committer."""
+        doing = [
+            f"table {task.id}"
+            for task in self.site.room.tasks.values()
+            if task.busy or not task.inbox.empty()
+        ]
+        if not self.site.services.committer.idle:
+            doing.append("the committer")
+        return doing
+
+    async def settle(self, timeout: float = 60.0) -> None:
+        """Run until no table task, timer due now or commit has work (three looks in a row).
+
+        Fails after ``timeout`` seconds saying what is still busy: a room that
+        never settles is a defect, and a test that went on would fail later
+        for a reason far from the cause.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        quiet = 0
+        while quiet < 3:
             await asyncio.sleep(0.01)
-            busy = (
-                any(not task.inbox.empty() for task in self.site.room.tasks.values())
-                or not self.site.services.committer.idle
-            )
-            if not busy:
-                await asyncio.sleep(0.02)
-                return
+            doing = self.busy()
+            quiet = 0 if doing else quiet + 1
+            if doing and loop.time() > deadline:
+                raise AssertionError(f"the room did not settle in {timeout} s: {doing}")
 
 
 @contextlib.asynccontextmanager
@@ -203,6 +220,10 @@ async def serve(
         sockets_per_address=100_000,
         hashes_per_address=100_000,
         metrics=True,
+        # A loaded machine's slow fsync is not a database fault, nor a starved loop a lost
+        # lease; the tests of those set their own deadlines.
+        database_seconds=60.0,
+        lease_seconds=300.0,
     )
     site = Site(
         url,

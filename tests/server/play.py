@@ -86,7 +86,7 @@ def decision_of(client: Client, table: int) -> tuple[int, int, str, dict[str, An
 
 
 async def play_hand(
-    clients: list[Client], table: int, choose: Chooser = passive, *, timeout: float = 20.0
+    clients: list[Client], table: int, choose: Chooser = passive, *, timeout: float = 60.0
 ) -> Message:
     """Answer every decision until ``table``'s running (or next) hand ends; its end event."""
     marks = {id(c): len(c.frames) for c in clients}

@@ -21,6 +21,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: How long a room may take to open: a loaded laptop imports the package slowly.
+START_SECONDS = 90.0
+
+
 class ServeProcess:
     """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml)."""
 
@@ -35,7 +39,7 @@ class ServeProcess:
         self.process: subprocess.Popen[bytes] | None = None
         self.log = config.with_suffix(".log")
 
-    def start(self, timeout: float = 30.0, env: dict[str, str] | None = None) -> None:
+    def start(self, timeout: float = START_SECONDS, env: dict[str, str] | None = None) -> None:
         """Start the server (``env``: extra variables) and wait until ``/healthz`` answers."""
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
         with self.log.open("ab") as log:
@@ -86,15 +90,15 @@ class ServeProcess:
             return
         self.process.send_signal(signal.SIGINT)
         try:
-            self.process.wait(timeout=15)
+            self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.kill()
 
 
-async def wait_until(test: object, timeout: float = 10.0) -> None:
-    """Wait until ``test()`` is true (polling)."""
+async def wait_until(test: object, timeout: float = 60.0, what: str = "the condition") -> None:
+    """Wait until ``test()`` is true (polling); fail after ``timeout`` s saying ``what``."""
     deadline = asyncio.get_running_loop().time() + timeout
     while not test():  # type: ignore[operator]
         if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
+            raise AssertionError(f"{what}: not so after {timeout} s")
         await asyncio.sleep(0.02)

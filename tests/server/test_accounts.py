@@ -26,7 +26,7 @@ PASSWORD = "correct horse battery"
 def from_address(room: Harness, address: str) -> httpx.AsyncClient:
     """An HTTP client whose requests come from ``address``."""
     transport = httpx.AsyncHTTPTransport(local_address=address)
-    return httpx.AsyncClient(base_url=room.base, timeout=10, transport=transport)
+    return httpx.AsyncClient(base_url=room.base, timeout=30, transport=transport)
 
 
 async def login(http: httpx.AsyncClient, username: str, password: str) -> httpx.Response:
@@ -123,7 +123,7 @@ async def test_tokens_are_random_rotated_at_login_and_dead_after_logout(room: Ha
     await replay.aclose()
     url = room.base.replace("http://", "ws://") + "/ws"
     async with websockets.connect(
-        url, additional_headers={"Cookie": f"ph_session={current}"}
+        url, additional_headers={"Cookie": f"ph_session={current}"}, open_timeout=30
     ) as ws:
         assert json.loads(await ws.recv()) == [{"type": "hello", "user": None}]
 
@@ -141,7 +141,7 @@ async def test_logout_closes_the_sockets_of_that_session(room: Harness) -> None:
     for client in (ann, second):
         error = await client.wait_for(lambda f: f.get("type") == "error")
         assert error["code"] == "signed_out"
-        await asyncio.wait_for(client._reader, timeout=5)  # type: ignore[arg-type]
+        await asyncio.wait_for(client._reader, timeout=30)  # type: ignore[arg-type]
         assert client.ws.close_code == 1008
     await second.close()
 
@@ -184,6 +184,7 @@ async def test_websocket_handshakes_from_elsewhere_are_refused(room: Harness, or
             url,
             origin=origin,  # type: ignore[arg-type]
             additional_headers={"Cookie": cookie},
+            open_timeout=30,
         )
     assert refused.value.response.status_code == 403
 

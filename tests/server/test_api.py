@@ -13,7 +13,7 @@ from tests.server.play import play_hand, showdown, sit
 
 
 async def fresh(room: Harness) -> tuple[httpx.AsyncClient, str]:
-    http = httpx.AsyncClient(base_url=room.base, timeout=10)
+    http = httpx.AsyncClient(base_url=room.base, timeout=30)
     csrf = (await http.get("/api/csrf")).json()["csrf"]
     return http, csrf
 
@@ -102,8 +102,8 @@ async def test_state_changes_need_the_csrf_token_and_this_origin(room: Harness) 
 async def test_a_cross_origin_websocket_is_refused(room: Harness) -> None:
     url = room.base.replace("http://", "ws://") + "/ws"
     with pytest.raises(websockets.InvalidStatus):
-        await websockets.connect(url, origin="https://evil.example")  # type: ignore[arg-type]
-    same = await websockets.connect(url, origin=room.base)  # type: ignore[arg-type]
+        await websockets.connect(url, origin="https://evil.example", open_timeout=30)  # type: ignore[arg-type]
+    same = await websockets.connect(url, origin=room.base, open_timeout=30)  # type: ignore[arg-type]
     await same.close()
 
 

@@ -26,7 +26,7 @@ import pytest
 from pokerhouse.server.connection import CLOSE_GRACE, Connection, Identity
 from pokerhouse.server.settings import RoomSettings
 from tests.server.conftest import Client, serve, table
-from tests.server.process import ServeProcess
+from tests.server.process import ServeProcess, wait_until
 
 
 def raw_websocket(base: str, *, receive_buffer: int = 4096) -> socket.socket:
@@ -122,6 +122,10 @@ def hands_ended(client: Client, table_id: int) -> int:
     return sum(1 for f in client.events(table_id) if f["event"]["type"] == "table_hand_ended")
 
 
+#: How long the kernel lets a socket's unread data sit (``stall_seconds``) in the test below.
+STALL = 12.0
+
+
 async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall(
     db_url: str,
 ) -> None:
@@ -131,7 +135,9 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall
         retry_seconds=0.2,
         registrations_per_hour=100_000,
         max_buffer=64 * 1024,
-        stall_seconds=3.0,  # the kernel drops a socket whose peer reads nothing this long
+        # The kernel drops a socket whose peer reads nothing this long: a table that waited
+        # on the slow client would stand still about this long.
+        stall_seconds=STALL,
     )
     bots = table("bots", "3x4", options={"ante": 1, "small_bet": 2}, seats=4, bots=3)
     # A small kernel send buffer stands for a slow link: backpressure after kilobytes.
@@ -152,10 +158,12 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall
             await asyncio.sleep(0.1)  # within the rate limit
         cut_after = time.perf_counter() - started
         # Its socket is really closed (not merely forgotten), and it no longer watches.
-        assert await asyncio.to_thread(closed_by_server, slow, 10.0)
+        assert await asyncio.to_thread(closed_by_server, slow, 30.0)
         slow.close()
-        assert len(task.outbox.watchers) == 1
-        assert counted(room.site.metrics.connections) == 1
+        await wait_until(lambda: len(task.outbox.watchers) == 1, what="one watcher left")
+        await wait_until(
+            lambda: counted(room.site.metrics.connections) == 1, what="one connection left"
+        )
         hands = hands_ended(watcher, table_id)
         after = []
         for _ in range(5):
@@ -172,9 +180,9 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall
             f"after max {max(after) * 1000:.0f}; "
             f"median {median(during + after) * 1000:.0f}; {hands} hands meanwhile"
         )
-        # A stalled table would answer only once the slow client is cut off (seconds);
-        # the bounds leave room for a busy machine's scheduling, not for a stall.
-        assert median(during + after) < 0.2 and max(during + after) < min(5.0, cut_after / 2)
+        # A table that waited on the slow client would answer only once the kernel dropped
+        # it, STALL seconds on; anything well short of that is a busy machine, not a stall.
+        assert max(during + after) < STALL / 2, "the table stood still for the slow client"
 
 
 ROOM = """
@@ -197,10 +205,14 @@ max_buy_in = 1000
 
 def open_connections(base: str) -> float:
     """The room's ``pokerhouse_connections`` gauge, from ``/metrics``."""
-    for line in httpx.get(f"{base}/metrics", timeout=5).text.splitlines():
+    for line in httpx.get(f"{base}/metrics", timeout=30).text.splitlines():
         if line.startswith("pokerhouse_connections "):
             return float(line.split()[1])
     raise AssertionError("no pokerhouse_connections in /metrics")
+
+
+#: Two pings of a second each find a silent peer; the rest is slack for a loaded machine.
+LIMIT = 2 * 1.0 + 15.0
 
 
 @pytest.mark.slow
@@ -211,8 +223,6 @@ async def test_half_open_sockets_are_found_by_ping_and_closed(db_url: str, tmp_p
     server = ServeProcess(db_url, config)
     server.start()
     try:
-        silent = raw_websocket(server.base)  # handshake done, then nothing: no pong ever
-        silent.sendall(masked_text('{"type":"watch","table":1}'))
         # A client process stopped with SIGSTOP: its kernel still ACKs, it answers nothing.
         stopped = await asyncio.to_thread(
             subprocess.Popen,
@@ -222,23 +232,25 @@ async def test_half_open_sockets_are_found_by_ping_and_closed(db_url: str, tmp_p
         assert stopped.stdout is not None
         assert stopped.stdout.readline().strip() == b"watching"
         stopped.send_signal(signal.SIGSTOP)
+        # Then a socket that did its handshake and says nothing more: no pong ever.
+        started = time.perf_counter()
+        silent = raw_websocket(server.base)
+        silent.sendall(masked_text('{"type":"watch","table":1}'))
         try:
-            await asyncio.sleep(0.2)
-            assert open_connections(server.base) == 2
-            started = time.perf_counter()
             while open_connections(server.base) > 0:
-                assert time.perf_counter() - started < 10, "a silent socket was never closed"
+                assert time.perf_counter() - started < LIMIT, "a silent socket was never closed"
                 await asyncio.sleep(0.1)
             found = time.perf_counter() - started
         finally:
             stopped.send_signal(signal.SIGCONT)
             stopped.kill()
             stopped.wait(timeout=10)
-        assert await asyncio.to_thread(closed_by_server, silent, 5.0)
+        assert await asyncio.to_thread(closed_by_server, silent, 30.0)
         silent.close()
         print(f"\ntwo silent sockets closed {found:.2f} s after they went quiet (ping 1 s)")
-        # Found within an interval and a timeout, plus scheduling slack on a busy machine.
-        assert found < 2 * 1.0 + 2.0
+        # Both found (the gauge fell to nought, the silent socket was closed by the room); a
+        # room that never pinged would keep them for ever, so the bound is only generous.
+        assert found < LIMIT
     finally:
         server.stop()
 
@@ -248,7 +260,7 @@ STOPPED_CLIENT = """
 import asyncio, sys, websockets
 
 async def main(url):
-    async with websockets.connect(url, ping_interval=None) as ws:
+    async with websockets.connect(url, ping_interval=None, open_timeout=60) as ws:
         await ws.send('{"type": "watch", "table": 1}')
         await ws.recv()
         print("watching", flush=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import glob
 import os
 import pwd
@@ -41,10 +42,15 @@ from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, passive, sit
 from tests.server.process import free_port
 
-#: The deadline of every database call in these rooms (room.toml ``database_seconds``).
+#: The deadline of every database call while the database is broken (room.toml
+#: ``database_seconds``; on SQLite it bounds only the wait for another process's lock).
+#: On PostgreSQL, where it bounds every call, calls have HEALTHY seconds before and
+#: after: a loaded machine's slow fsync is not the fault under test.
 DEADLINE = 1.0
-#: How soon ``/healthz`` must say the room is unhealthy once the database breaks.
-HEALTH_WITHIN = 4 * DEADLINE + 4.0
+HEALTHY = 60.0
+#: How soon the table and ``/healthz`` must notice once the database breaks: a few
+#: deadlines, and slack for a loaded machine (a room that never noticed would hang).
+NOTICE_WITHIN = 4 * DEADLINE + 30.0
 
 SETTINGS = RoomSettings(
     bot_think=(1.0, 1.0),  # on the manual clock: a bot acts when the test says so
@@ -59,7 +65,7 @@ Trouble = Callable[[], Awaitable[None]]
 
 
 async def health(room: Harness) -> tuple[int, dict[str, object]]:
-    async with httpx.AsyncClient(base_url=room.base, timeout=10) as http:
+    async with httpx.AsyncClient(base_url=room.base, timeout=30) as http:
         response = await http.get("/healthz")
         return response.status_code, response.json()
 
@@ -139,6 +145,8 @@ async def through_trouble(
             await play(room, person, table_id, 1)
         assert (await health(room))[0] == 200
         hands_before = task.table.hands_played
+        database = room.site.store.database
+        database.deadline = DEADLINE
         await break_it()
         broke = time.perf_counter()
         mark = len(person.frames)
@@ -146,7 +154,7 @@ async def through_trouble(
         # (The person may be the one to act: then the bots wait, and the person's act fails.)
         acted = False
         while task.available:
-            assert time.perf_counter() - broke < 3 * DEADLINE + 5, "the table never noticed"
+            assert time.perf_counter() - broke < NOTICE_WITHIN, "the table never noticed"
             acted = acted or await answer(person, table_id)
             await room.clock.advance(1.0)
             await asyncio.sleep(0.05)
@@ -156,7 +164,7 @@ async def through_trouble(
         )
         assert told["table"] == table_id
         while (await health(room))[0] != 503:
-            assert time.perf_counter() - broke < HEALTH_WITHIN, "/healthz stayed healthy"
+            assert time.perf_counter() - broke < NOTICE_WITHIN, "/healthz stayed healthy"
             await asyncio.sleep(0.1)
         figures["unhealthy_after_s"] = time.perf_counter() - broke
         status, body = await health(room)
@@ -177,8 +185,9 @@ async def through_trouble(
         assert not task.available
         mended = time.perf_counter()  # back after: counted from the start of the mending
         await mend_it()
+        database.deadline = settings.database_seconds
         while not task.available:
-            assert time.perf_counter() - mended < 30, "the table never came back"
+            assert time.perf_counter() - mended < 60, "the table never came back"
             await room.clock.advance(settings.retry_seconds)
             await asyncio.sleep(0.05)
         figures["back_after_s"] = time.perf_counter() - mended
@@ -343,7 +352,7 @@ async def test_postgresql_stopped_in_the_middle_of_play(how: str) -> None:
     try:
         import asyncpg
 
-        admin = await asyncpg.connect(server.url("postgres"), timeout=10)
+        admin = await asyncpg.connect(server.url("postgres"), timeout=30)
         await admin.execute("CREATE DATABASE room")
         await admin.close()
         url = server.url("room")
@@ -356,7 +365,9 @@ async def test_postgresql_stopped_in_the_middle_of_play(how: str) -> None:
         async def start() -> None:
             await asyncio.to_thread(server.start if how == "stopped" else server.thaw)
 
-        await through_trouble(url, stop, start)
+        await through_trouble(
+            url, stop, start, settings=dataclasses.replace(SETTINGS, database_seconds=HEALTHY)
+        )
     finally:
         with contextlib.suppress(Exception):
             server.thaw()

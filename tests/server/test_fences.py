@@ -102,8 +102,12 @@ async def test_a_crash_at_the_settlement_of_a_leavers_hand_cashes_them_out_once(
                 await client.send({"type": "watch", "table": 1})
             await bob.send({"type": "leave", "table": 1})
             await play_hand([ann, bob], 1)
-            await asyncio.sleep(0.5)
-            wallet, outs, seated = await cash_outs(db_url, bob.name or "")
+            deadline = asyncio.get_running_loop().time() + 60
+            while True:  # the cash-out is stored with the hand's settlement
+                wallet, outs, seated = await cash_outs(db_url, bob.name or "")
+                if outs or asyncio.get_running_loop().time() > deadline:
+                    break
+                await asyncio.sleep(0.1)
             assert len(outs) == 1 and seated == 0 and wallet == 10_000 - 100 + outs[0]
     finally:
         for client in (ann, bob):

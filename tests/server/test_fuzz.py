@@ -230,7 +230,7 @@ class Fuzzing:
             isinstance(sent, str) and p.utf8_size(sent) > p.MAX_FRAME
         )
         if oversize:
-            await asyncio.wait_for(client._reader, timeout=10)  # type: ignore[arg-type]
+            await asyncio.wait_for(client._reader, timeout=30)  # type: ignore[arg-type]
             assert client.ws.close_code in POLICY_CLOSES, client.ws.close_code
             self.closed += 1
             await self.reconnect(who)

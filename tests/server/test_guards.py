@@ -52,7 +52,7 @@ async def test_a_forged_forwarded_address_buys_no_new_budget(db_url: str) -> Non
     async with serve(db_url, TABLES, settings=settings(registrations_per_hour=3)) as room:
         codes = []
         for n in range(5):
-            http = httpx.AsyncClient(base_url=room.base, timeout=10)
+            http = httpx.AsyncClient(base_url=room.base, timeout=30)
             forged = {"X-Forwarded-For": f"203.0.113.{n + 1}", "X-Forwarded-Proto": "https"}
             codes.append((await sign_up(http, f"forger{n}", forged)).status_code)
             await http.aclose()
@@ -66,7 +66,7 @@ async def test_forwarded_addresses_are_believed_from_a_configured_proxy(db_url: 
     async with serve(db_url, TABLES, settings=configured) as room:
         codes = []
         for n in range(5):
-            http = httpx.AsyncClient(base_url=room.base, timeout=10)
+            http = httpx.AsyncClient(base_url=room.base, timeout=30)
             codes.append(
                 (
                     await sign_up(http, f"proxied{n}", {"X-Forwarded-For": f"203.0.113.{n + 1}"})
@@ -119,7 +119,8 @@ async def test_a_head_sent_a_line_at_a_time_is_cut_off(hurried: Harness) -> None
     took, answer = await closed_after(reader, limit=10.0)
     took = loop.time() - started
     sending.cancel()
-    assert 0.9 <= took <= 3.0, took
+    # The 1 s deadline, not the test's 10 s limit, ended it (slack for a loaded machine).
+    assert 0.9 <= took <= 7.0, took
     assert answer.startswith(b"HTTP/1.1 408 ") and b'"code":"request_timeout"' in answer
     writer.close()
 
@@ -127,7 +128,7 @@ async def test_a_head_sent_a_line_at_a_time_is_cut_off(hurried: Harness) -> None
 async def test_a_connection_that_sends_nothing_is_closed(hurried: Harness) -> None:
     reader, writer = await open_raw(hurried)
     took, answer = await closed_after(reader, limit=10.0)
-    assert took <= 3.0 and answer.startswith(b"HTTP/1.1 408 ")
+    assert took <= 7.0 and answer.startswith(b"HTTP/1.1 408 ")
     writer.close()
 
 
@@ -147,7 +148,7 @@ async def test_a_body_dribbled_after_its_head_is_cut_off(hurried: Harness) -> No
     sending = asyncio.ensure_future(dribble())
     took, _ = await closed_after(reader, limit=10.0)
     sending.cancel()
-    assert took <= 3.0, took
+    assert took <= 7.0, took
     writer.close()
 
 
@@ -157,7 +158,7 @@ async def test_prompt_requests_on_one_connection_are_served(hurried: Harness) ->
     for _ in range(3):
         writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         await writer.drain()
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=10)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=30)
         assert head.startswith(b"HTTP/1.1 200 ")
         length = next(
             int(line.split(b":")[1])
@@ -182,7 +183,7 @@ async def handshake_status(room: Harness, host: str, origin: str) -> bytes:
             f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n"
         ).encode()
     )
-    line = await asyncio.wait_for(reader.readline(), timeout=10)
+    line = await asyncio.wait_for(reader.readline(), timeout=30)
     writer.close()
     return line
 
@@ -191,7 +192,7 @@ async def test_a_foreign_host_is_refused_even_with_a_matching_origin(room: Harne
     """DNS rebinding: a page on evil.example, resolved to 127.0.0.1, is its own origin."""
     port = room.base.rsplit(":", 1)[1]
     foreign = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
-    http = httpx.AsyncClient(base_url=room.base, timeout=10)
+    http = httpx.AsyncClient(base_url=room.base, timeout=30)
     for path in ("/api/csrf", "/api/tables", "/healthz", "/"):
         answer = await http.get(path, headers=foreign)
         assert (answer.status_code, answer.json()["code"]) == (400, "bad_host"), path
@@ -218,7 +219,7 @@ async def test_a_foreign_host_is_refused_even_with_a_matching_origin(room: Harne
 async def test_configured_host_names_are_answered(db_url: str) -> None:
     allowed = settings(allowed_hosts=("poker.example.com", "*.example.org"))
     async with serve(db_url, TABLES, settings=allowed) as room:
-        http = httpx.AsyncClient(base_url=room.base, timeout=10)
+        http = httpx.AsyncClient(base_url=room.base, timeout=30)
         for host, status in [
             ("poker.example.com", 200),
             ("table.example.org:80", 200),
@@ -231,7 +232,7 @@ async def test_configured_host_names_are_answered(db_url: str) -> None:
 
 
 async def test_every_answer_forbids_framing_and_sniffing(room: Harness) -> None:
-    http = httpx.AsyncClient(base_url=room.base, timeout=10)
+    http = httpx.AsyncClient(base_url=room.base, timeout=30)
     answers = [
         await http.get("/"),
         await http.get("/api/tables"),
@@ -252,10 +253,10 @@ async def test_every_answer_forbids_framing_and_sniffing(room: Harness) -> None:
 
 async def test_metrics_are_served_only_when_asked(db_url: str) -> None:
     async with serve(db_url, TABLES, settings=settings()) as room:
-        async with httpx.AsyncClient(base_url=room.base, timeout=10) as http:
+        async with httpx.AsyncClient(base_url=room.base, timeout=30) as http:
             answer = await http.get("/metrics")
         assert (answer.status_code, answer.json()["code"]) == (404, "not_found")
     async with serve(db_url, TABLES, settings=settings(metrics=True)) as room:
-        async with httpx.AsyncClient(base_url=room.base, timeout=10) as http:
+        async with httpx.AsyncClient(base_url=room.base, timeout=30) as http:
             answer = await http.get("/metrics")
         assert answer.status_code == 200 and "pokerhouse_connections" in answer.text

@@ -18,6 +18,7 @@ from argon2 import PasswordHasher
 
 from pokerhouse.server.settings import RoomSettings
 from tests.server.conftest import Harness, serve, table
+from tests.server.process import wait_until
 
 PASSWORD = "correct horse battery"
 
@@ -121,17 +122,29 @@ async def test_sign_up_refuses_every_spelling_of_a_taken_name(quiet: Harness) ->
 
 class WatchedHasher(PasswordHasher):
     """A real argon2id hasher, slow enough to queue on, that notes which password each
-    check was for, in the order the checks started (checks run in worker threads)."""
+    check was for, in the order the checks started (checks run in worker threads), and
+    how many checks of unknown users (an empty password) ran at once at most."""
 
     def __init__(self) -> None:
         super().__init__(time_cost=3, memory_cost=16384, parallelism=1)
         self.started: list[str] = []
+        self.most_bogus_at_once = 0
+        self._bogus_now = 0
         self._lock = threading.Lock()
 
     def verify(self, hash: str | bytes, password: str | bytes) -> bool:
+        text = password if isinstance(password, str) else password.decode()
         with self._lock:
-            self.started.append(password if isinstance(password, str) else password.decode())
-        return bool(super().verify(hash, password))
+            self.started.append(text)
+            if text == "":
+                self._bogus_now += 1
+                self.most_bogus_at_once = max(self.most_bogus_at_once, self._bogus_now)
+        try:
+            return bool(super().verify(hash, password))
+        finally:
+            if text == "":
+                with self._lock:
+                    self._bogus_now -= 1
 
 
 async def test_a_flood_of_bogus_logins_does_not_starve_a_real_one(db_url: str) -> None:
@@ -156,15 +169,16 @@ async def test_a_flood_of_bogus_logins_does_not_starve_a_real_one(db_url: str) -
         assert answer.status_code == 200
         answers = await asyncio.gather(*bogus)
         # An unknown user's check runs on a dummy hash with an empty password: those are
-        # the flood's. Between the owner's request and its own check, at most the flood's
-        # two in flight (and a third that took a freed slot) went first.
+        # the flood's. Never more than two of them ran at once, so the owner's check
+        # queued behind two at most. (How many got checked, and how many started before
+        # the owner's, depends on how fast the machine hashes and parses: reported only.)
         ahead = hasher.started[sent:].index(PASSWORD)
         statuses = [a.status_code for a in answers]
         checked = statuses.count(401)
         print(f"real login {took:.3f} s, {ahead} bogus checks ahead of it, {checked} checked")
-        assert ahead <= 4, (ahead, statuses.count(401))
+        assert hasher.most_bogus_at_once <= 2, hasher.most_bogus_at_once
         refused = [a for a in answers if a.status_code == 429]
-        assert len(refused) >= 32
+        assert refused and checked + len(refused) == len(answers), statuses
         assert all(a.json()["code"] == "rate_limited" for a in refused)
         assert all(int(a.headers["Retry-After"]) >= 1 for a in refused)
         await flood.aclose()
@@ -176,11 +190,12 @@ async def test_sign_up_refuses_look_alikes_invisible_letters_and_bot_names(db_ur
     tables = [table("3x4", "3x4", options={"ante": 1, "small_bet": 2}, bots=1)]
     async with serve(db_url, tables, settings=SETTINGS) as room:
         bots: list[str] = []
-        for _ in range(500):  # the table seats its bot as it starts
-            bots = [u.username for t in room.site.room.tasks.values() for u in t.users.values()]
-            if bots:
-                break
-            await asyncio.sleep(0.01)
+
+        def seated() -> bool:  # the table seats its bot as it starts
+            bots[:] = [u.username for t in room.site.room.tasks.values() for u in t.users.values()]
+            return bool(bots)
+
+        await wait_until(seated, what="the table's bot seated")
         bot = bots[0]
         assert bot.endswith("_bot")
         http = from_address(room, "127.0.0.1")

@@ -15,19 +15,33 @@ from pokerhouse.server.settings import RoomSettings
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import sit
 
+#: A refill too slow to matter within a test: the budgets run on the real clock, so with
+#: any real refill what gets through would depend on how fast the machine sends.
+NO_REFILL = 1e-4
 
-@pytest.fixture
-async def tight(db_url: str) -> AsyncIterator[Harness]:
-    """A room with a small message budget: 10 at once, 1 a second after that."""
+
+async def budget_room(db_url: str, **budget: float) -> AsyncIterator[Harness]:
     settings = RoomSettings(
-        bot_think=(0.0, 0.0),
-        hand_pause=0.0,
-        registrations_per_hour=1000,
-        messages_per_second=1.0,
-        message_burst=10,
+        bot_think=(0.0, 0.0), hand_pause=0.0, registrations_per_hour=1000, **budget
     )
     tables = [table("3x4", "3x4", options={"ante": 1, "small_bet": 2}, seats=2)]
     async with serve(db_url, tables, settings=settings) as harness:
+        yield harness
+
+
+@pytest.fixture
+async def tight(db_url: str) -> AsyncIterator[Harness]:
+    """A room with a small message budget: 10 at once, then (in a test's time) none."""
+    async for harness in budget_room(db_url, messages_per_second=NO_REFILL, message_burst=10):
+        yield harness
+
+
+@pytest.fixture
+async def budgets(db_url: str) -> AsyncIterator[Harness]:
+    """The room's usual bursts (60 messages, 5 chat lines), no refill in a test's time."""
+    async for harness in budget_room(
+        db_url, messages_per_second=NO_REFILL, chat_per_second=NO_REFILL
+    ):
         yield harness
 
 
@@ -51,17 +65,14 @@ def count(client: Client, kind: str, code: str | None = None) -> int:
 async def test_the_message_budget_is_the_players_whatever_socket_they_use(tight: Harness) -> None:
     ann = await tight.player()
     sockets = [ann, await second_socket(tight, ann), await second_socket(tight, ann)]
-    started = asyncio.get_running_loop().time()
     for client in sockets:
         for _ in range(10):
             await client.send({"type": "ping"})
     for client in sockets:
         await client.wait_for(lambda f, c=client: count(c, "pong") + count(c, "error") == 10)
-    elapsed = asyncio.get_running_loop().time() - started
     pongs = sum(count(c, "pong") for c in sockets)
     refused = sum(count(c, "error", "rate_limited") for c in sockets)
-    assert pongs + refused == 30
-    assert pongs <= 10 + elapsed + 1, (pongs, elapsed)
+    assert (pongs, refused) == (10, 20)
     # Spectators have a budget per address: two of them from two addresses get all ten each.
     watchers = [await tight.spectator("127.0.0.2"), await tight.spectator("127.0.0.3")]
     for client in watchers:
@@ -72,7 +83,8 @@ async def test_the_message_budget_is_the_players_whatever_socket_they_use(tight:
         assert count(client, "error") == 0
 
 
-async def test_chat_is_limited_per_player_across_sockets(room: Harness) -> None:
+async def test_chat_is_limited_per_player_across_sockets(budgets: Harness) -> None:
+    room = budgets
     table_id = room.table_id("3x4")
     ann = await room.player()
     await sit(ann, table_id, 0, 100)
@@ -84,25 +96,28 @@ async def test_chat_is_limited_per_player_across_sockets(room: Harness) -> None:
     await ann.send({"type": "ping"})
     await ann.wait_for(lambda f: f.get("type") == "pong")
     refused = count(ann, "error", "rate_limited") + count(other, "error", "rate_limited")
-    assert refused == 3  # a burst of five, then one every two seconds
+    assert refused == 3  # a burst of five, then (in a test's time) none
     lines = [f for f in ann.frames if f.get("type") == "chat"]
     assert len(lines) == 5 and {f["user"] for f in lines} == {ann.name}
 
 
-async def test_a_garbage_flood_closes_the_socket_and_the_room_carries_on(room: Harness) -> None:
+async def test_a_garbage_flood_closes_the_socket_and_the_room_carries_on(
+    budgets: Harness,
+) -> None:
+    room = budgets
     flood = await room.spectator()
     for _ in range(300):
         await flood.ws.send("not json")
-    await asyncio.wait_for(flood._reader, timeout=10)  # type: ignore[arg-type]
+    await asyncio.wait_for(flood._reader, timeout=30)  # type: ignore[arg-type]
     assert flood.ws.close_code == 1008
     assert count(flood, "error") == 51  # 50 in a row are answered; the 51st closes
     # A flood of valid messages is cut at the budget, then closed the same way.
     pings = await room.spectator()
     for _ in range(400):
         await pings.ws.send('{"type": "ping"}')
-    await asyncio.wait_for(pings._reader, timeout=10)  # type: ignore[arg-type]
+    await asyncio.wait_for(pings._reader, timeout=30)  # type: ignore[arg-type]
     assert pings.ws.close_code == 1008 and count(pings, "error", "rate_limited") == 51
-    assert 60 <= count(pings, "pong") < 400
+    assert count(pings, "pong") == 60
     fresh = await room.spectator("127.0.0.3")  # the flood's address spent its budget
     await fresh.send({"type": "ping"})
     await fresh.wait_for(lambda f: f.get("type") == "pong")
@@ -116,7 +131,7 @@ async def test_a_garbage_flood_closes_the_socket_and_the_room_carries_on(room: H
 async def test_frames_past_the_socket_bound_are_not_read(room: Harness) -> None:
     client = await room.player()
     await client.ws.send("x" * (p.MAX_SOCKET_FRAME + 1))
-    await asyncio.wait_for(client._reader, timeout=10)  # type: ignore[arg-type]
+    await asyncio.wait_for(client._reader, timeout=30)  # type: ignore[arg-type]
     assert client.ws.close_code == 1009
     # Between the two bounds, in bytes: 1,400 three-byte characters are over 4,096 bytes.
     other = await room.player()
@@ -125,7 +140,7 @@ async def test_frames_past_the_socket_bound_are_not_read(room: Harness) -> None:
     await other.ws.send(text)
     error = await other.wait_for(lambda f: f.get("type") == "error")
     assert error["code"] == "frame_too_large"
-    await asyncio.wait_for(other._reader, timeout=10)  # type: ignore[arg-type]
+    await asyncio.wait_for(other._reader, timeout=30)  # type: ignore[arg-type]
     assert other.ws.close_code == 1008
 
 
@@ -150,7 +165,7 @@ async def test_a_deeply_nested_frame_gets_a_coded_error_and_changes_nothing(
     await client.wait_for(lambda f: f.get("type") == "pong")
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     # HTTP bodies alike: the same nesting is a 400 with a code.
-    http = httpx.AsyncClient(base_url=room.base, timeout=10)
+    http = httpx.AsyncClient(base_url=room.base, timeout=30)
     csrf = (await http.get("/api/csrf")).json()["csrf"]
     for body in ("[" * 2000 + "]" * 2000, '{"username": ' + "[" * 2000 + "]" * 2000 + "}"):
         for path in ("/api/login", "/api/register"):

@@ -29,18 +29,24 @@ async def handshake(url: str, cookie: str, delay: float) -> dict[str, Any]:
     await asyncio.sleep(delay)
     seen: dict[str, Any] = {"hello": None, "errors": [], "close": None}
     try:
-        ws = await websockets.connect(url, additional_headers={"Cookie": cookie})
+        ws = await websockets.connect(url, additional_headers={"Cookie": cookie}, open_timeout=60)
     except (OSError, websockets.InvalidHandshake) as error:
         seen["refused"] = repr(error)
         return seen
     try:
+        greeted = False
         while True:
+            # The hello comes first, however slow the machine; a signed-in socket then waits
+            # for its close (the logout's commit may be slow); an anonymous one that stays
+            # quiet a while stays what it is.
+            quiet = 3.0 if greeted and seen["hello"] is None else 60.0
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout=3.0)
+                text = await asyncio.wait_for(ws.recv(), timeout=quiet)
             except TimeoutError:
                 break  # still open and quiet: whatever it is now, it stays
             for frame in json.loads(text):  # each websocket message: an array of messages
                 if frame["type"] == "hello":
+                    greeted = True
                     seen["hello"] = frame["user"]
                 elif frame["type"] == "error":
                     seen["errors"].append(frame["code"])

@@ -53,6 +53,10 @@ async def test_hands_page_newest_first_with_next(room: Harness) -> None:
     await sit(bob, table, 1, 150)
     for _ in range(3):
         await play_hand([ann, bob], table, showdown)
+    # No hand begins while the list is read (a fourth may have: it waits for its players).
+    for who in (ann, bob):
+        await who.send({"type": "sit_out", "table": table})
+    await room.settle()
     whole = (await ann.http.get("/api/me/hands")).json()
     assert whole["next"] is None
     pages = await _all_pages(ann, "/api/me/hands", "hands", 2)

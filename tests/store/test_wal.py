@@ -9,6 +9,7 @@ WAL grows for as long as the writes go on (9.8 GB in ten minutes of a
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -29,17 +30,38 @@ def small_wal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite, "WAL_BYTES_LIMIT", BYTES_LIMIT)
 
 
+def wal_generation(wal: Path) -> int | None:
+    """The WAL header's checkpoint sequence number: one more each time the WAL starts over."""
+    try:
+        with wal.open("rb") as file:
+            header = file.read(16)
+    except FileNotFoundError:
+        return None
+    return int.from_bytes(header[12:16], "big") if len(header) == 16 else None
+
+
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 async def test_the_wal_starts_over_under_writes_that_never_pause(
     db_url: str, small_wal: None
 ) -> None:
+    # How many commits land while a background checkpoint runs, and so how long the WAL
+    # gets between two restarts, depends on the machine's speed; the mechanism does not:
+    # the writer finishes checkpoints and the WAL starts over, again and again.
     path = Path(db_url.removeprefix("sqlite:///"))
     wal = path.with_name(path.name + "-wal")
     store = await Store.open(db_url, password_hasher=FAST_HASHER)
     try:
         users = [await store.create_user(f"writer{n}", None, bot=True) for n in range(8)]
-        largest = 0
-        for batch in range(100):
+        writer = store.database._writer
+        assert writer is not None
+        generations: set[int] = set()
+        deadline = time.monotonic() + 120  # ample for a loaded laptop; a quiet one needs ~2 s
+        batch = 0
+        while len(generations) < 4 or writer.finished_checkpoints < 3:
+            assert time.monotonic() < deadline, (
+                f"after {batch} batches the WAL started over {len(generations) - 1} times"
+                f" and the writer finished {writer.finished_checkpoints} checkpoints"
+            )
             # Eight writers at once, so a commit is always waiting for the one before.
             await asyncio.gather(
                 *(
@@ -48,13 +70,10 @@ async def test_the_wal_starts_over_under_writes_that_never_pause(
                     for n in range(5)
                 )
             )
-            largest = max(largest, wal.stat().st_size)
-        writer = store.database._writer
-        assert writer is not None
-        # 4,000 commits of a few pages each went through the WAL ...
-        assert writer.finished_checkpoints >= 3
-        # ... and it never held much more than the limit, plus a checkpoint's worth of commits.
-        assert largest < BYTES_LIMIT + 2 * FRAMES_LIMIT * 4_200
+            generation = wal_generation(wal)
+            if generation is not None:
+                generations.add(generation)
+            batch += 1
     finally:
         await store.close()
     assert not wal.exists() or wal.stat().st_size == 0

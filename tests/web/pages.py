@@ -38,7 +38,7 @@ def person(browser: Any, base: str, viewport: dict[str, int] = DESKTOP) -> Perso
     """A fresh browser context (no cookies) with its frames and errors recorded."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(60_000)  # a loaded laptop draws slowly
     who = Person(context, page, base)
 
     def on_socket(socket: Any) -> None:
@@ -99,6 +99,17 @@ def act(who: Person, prefer: tuple[str, ...] = PASSIVE) -> str | None:
     return kind
 
 
+def to_act(people: list[Person], timeout: float = 60.0) -> Person:
+    """The one of ``people`` whose page shows a decision now (waiting for one to)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for who in people:
+            if who.page.locator("#action-bar .actions").count():
+                return who
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError(f"nobody's turn came in {timeout} s")
+
+
 def hand_over(who: Person, number: int) -> bool:
     """Whether the page's log says hand ``number`` is over."""
     selector = f"#log li[data-event='table_hand_ended'][data-number='{number}']"
@@ -106,7 +117,7 @@ def hand_over(who: Person, number: int) -> bool:
 
 
 def play_hand(
-    people: list[Person], number: int, prefer: tuple[str, ...] = PASSIVE, timeout: float = 60.0
+    people: list[Person], number: int, prefer: tuple[str, ...] = PASSIVE, timeout: float = 120.0
 ) -> list[str]:
     """Answer every decision the pages show until hand ``number`` is over; the actions taken."""
     taken: list[str] = []

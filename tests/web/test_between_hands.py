@@ -71,6 +71,20 @@ def test_sit_out_next_hand_and_leave_after_this_hand(room: ServeProcess, browser
         bob.close()
 
 
+def broke_or_next(people: list[Person], number: int, timeout: float = 60.0) -> Person | None:
+    """Who is offered a rebuy after hand ``number``, or ``None`` once the next hand starts."""
+    started = f"#log li[data-event='table_hand_started'][data-number='{number + 1}']"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for who in people:
+            if who.page.locator("#rebuy-form").count():
+                return who
+        if any(who.page.locator(started).count() for who in people):
+            return None
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError(f"after hand {number}: neither a rebuy offered nor a next hand")
+
+
 def all_in_or_call(who: Person) -> str | None:
     """Go all-in when betting is open, else call (or check): the quickest way to a bust."""
     page = who.page
@@ -131,10 +145,7 @@ def test_a_busted_player_is_offered_a_rebuy_and_auto_rebuy_buys_by_itself(
         while busted is None:
             assert number <= 6, "nobody went broke"
             play_all_in(people, number)
-            for who in people:
-                who.page.wait_for_timeout(300)
-                if who.page.locator("#rebuy-form").count():
-                    busted = who
+            busted = broke_or_next(people, number)
             number += 1
         page = busted.page
         assert "out of chips" in page.inner_text("#rebuy-form")

@@ -142,7 +142,11 @@ async def _play(played: Played) -> None:
         for table in ids.values():
             for client in (ann, bob):
                 await client.send({"type": "leave", "table": table})
-        await asyncio.sleep(0.5)
+        for client in (ann, bob):  # each seat's chips are back in the wallet
+            deadline = asyncio.get_running_loop().time() + 60
+            while (await client.http.get("/api/me")).json()["seats"]:
+                assert asyncio.get_running_loop().time() < deadline, f"{client.name} stays seated"
+                await asyncio.sleep(0.1)
         hands = (await ann.http.get("/api/me/hands")).json()["hands"]
         for hand in reversed(hands):  # oldest first: the first hand of each game
             if hand["status"] == "finished":

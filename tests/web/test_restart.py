@@ -31,13 +31,13 @@ def test_the_table_comes_back_after_a_restart_mid_hand(room: ServeProcess, brows
         room.kill()
         for who in (ann, bob):
             banner = who.page.locator("#status")
-            banner.wait_for(state="visible", timeout=10_000)
+            banner.wait_for(state="visible", timeout=60_000)
             assert "reconnecting" in banner.inner_text().lower()
         room.start(timeout=START_SECONDS)
         for who in (ann, bob):
-            who.page.locator("#status").wait_for(state="hidden", timeout=20_000)
+            who.page.locator("#status").wait_for(state="hidden", timeout=60_000)
             # The same hand, as the server's log rebuilt it.
-            who.page.wait_for_selector(".street:has-text('Hand #1')", timeout=20_000)
+            who.page.wait_for_selector(".street:has-text('Hand #1')", timeout=60_000)
         play_hand([ann, bob], 1, ("check", "call"))
         assert ann.errors == [] and bob.errors == []
     finally:

@@ -28,6 +28,7 @@ from tests.web.pages import (
     register,
     sit,
     table_frames,
+    to_act,
 )
 
 
@@ -53,14 +54,13 @@ def test_the_hand_s_log_survives_a_reload_and_chips_wait_for_the_hand_s_end(
         register(bob, "bob_reload")
         sit(ann, table, 0, 100)
         sit(bob, table, 1, 100)
-        # A few actions into hand 1.
-        for _ in range(2):
-            for who in (ann, bob):
-                button = who.page.locator("#action-bar button.act[data-kind='check']")
-                if button.count():
-                    button.click()
-                    who.page.wait_for_timeout(300)
-        ann.page.wait_for_selector("#log li[data-event='action_taken']")
+        # Two checks into hand 1, each by whoever's turn it is.
+        for taken in (1, 2):
+            to_act([ann, bob]).page.click("#action-bar button.act[data-kind='check']")
+            taken_so_far = (
+                "document.querySelectorAll(\"#log li[data-event='action_taken']\").length"
+            )
+            ann.page.wait_for_function(f"{taken_so_far} >= {taken}")
         before = from_hand(log_lines(ann), 1)
         assert len(before) >= 4
         ann.page.reload()
@@ -79,7 +79,7 @@ def test_the_hand_s_log_survives_a_reload_and_chips_wait_for_the_hand_s_end(
         ).wait_for()
         play_hand([ann, bob], 1)
         ann.page.locator("#log li[data-event='chips_added']", has_text="50").wait_for()
-        assert ann.page.inner_text("#table-notice") == ""
+        ann.page.wait_for_function("document.querySelector('#table-notice').textContent === ''")
         # The lines after the reload follow on, each once.
         final = from_hand(log_lines(ann), 1)
         assert final[: len(before)] == before
@@ -153,7 +153,7 @@ def test_refusals_are_in_words_with_the_page_s_seat_numbers(
         ann.page.click(".seat.empty[data-seat='0'] button.sit-here")
         ann.page.click("#sit-down")
         ann.page.wait_for_selector(".seat.mine[data-seat='0']")
-        assert ann.page.inner_text("#table-notice") == ""
+        ann.page.wait_for_function("document.querySelector('#table-notice').textContent === ''")
         # An AA Bonus above the ante is refused before it is sent, in words.
         ann.page.select_option("#lang", "en")
         ann.page.fill("#ante-0", "5")
@@ -379,7 +379,11 @@ def test_eight_stud_hands_of_seven_cards_fit_without_covering_each_other(
         register(who, name)
         who.goto(f"/table/{TABLES['razz']}")
         who.page.wait_for_selector(".felt.game-razz .seat.mine .hole .card")
-        who.page.wait_for_timeout(300)
+        # Measured once the cards have stopped moving (a loaded machine deals them slowly).
+        who.page.wait_for_function(
+            "document.getAnimations().every(a => a.playState !== 'running'"
+            " || a.effect.getTiming().iterations === Infinity)"
+        )
         seats = rects(who, ".felt .seat")
         assert len(seats) == 8
         for a, b in combinations(seats, 2):
@@ -461,7 +465,7 @@ def test_a_player_who_loses_at_the_showdown_is_offered_show_or_muck(
         for number in range(1, 9):
             ann.page.wait_for_selector(
                 f"#log li[data-event='table_hand_started'][data-number='{number}']",
-                timeout=30_000,
+                timeout=60_000,
             )
             taken = play_hand([ann, bob], number, ("check", "call", "muck"))
             if "muck" in taken:
@@ -475,6 +479,10 @@ def test_a_player_who_loses_at_the_showdown_is_offered_show_or_muck(
         assert mucked is not None, "no showdown lost in eight hands of checking"
         number, loser, winner = mucked
         seat = 0 if loser is ann else 1
+        for who in (ann, bob):  # one page may show the end before the other's frames have it
+            who.page.wait_for_selector(
+                f"#log li[data-event='table_hand_ended'][data-number='{number}']"
+            )
 
         def this_hand(who: Person) -> list[dict[str, Any]]:
             """``who``'s event frames at the table from hand ``number``'s start to its end."""

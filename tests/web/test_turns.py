@@ -20,7 +20,7 @@ import pytest
 
 from tests.server.process import ServeProcess
 from tests.web.conftest import TABLES, module_room
-from tests.web.pages import Person, axe_violations, person, play_hand, register, sit
+from tests.web.pages import Person, axe_violations, person, play_hand, register, sit, to_act
 
 #: A page whose tab is hidden and whose notifications are allowed (and recorded).
 HIDDEN_TAB = """
@@ -59,19 +59,8 @@ def seat_of(who: Person) -> int:
     return int(who.page.get_attribute(".seat.mine", "data-seat") or -1)
 
 
-def to_act(people: list[Person]) -> Person:
-    """The one of ``people`` whose page shows a decision now."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        for who in people:
-            if who.page.locator("#action-bar .actions").count():
-                return who
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("nobody's turn came")
-
-
 def wait_acted(who: Person, table: int, seat: int, kind: str, since: int) -> None:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60
     while kind not in acted(who, table, seat, since):
         assert time.monotonic() < deadline, f"seat {seat} did not {kind}"
         who.page.wait_for_timeout(100)
@@ -176,7 +165,7 @@ def test_teen_patti_has_a_call_button_the_chaal(room3: ServeProcess, browser: An
             assert preset.locator("kbd").count() == 0
         mark = len(first.frames)
         first.page.keyboard.press("c")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while True:
             bets = [
                 f["event"]

@@ -49,6 +49,8 @@ class Committer:
         self.stats = CommitStats()
         self._queue: asyncio.Queue[_Part] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        #: Writes handed in and not yet answered (waiting or being committed).
+        self._pending = 0
 
     def start(self) -> None:
         """Start the committing task (on the running loop)."""
@@ -65,15 +67,19 @@ class Committer:
 
     @property
     def idle(self) -> bool:
-        """Whether no write is waiting to be committed."""
-        return self._queue.empty()
+        """Whether every write handed in has been answered (none waits, none is committing)."""
+        return self._pending == 0
 
     async def commit(self, batch: Batch) -> BatchResult:
         """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
         checked = batch.checked()  # a malformed part fails alone, before it joins others
         future: asyncio.Future[BatchResult] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Part(checked, future))
-        return await future
+        self._pending += 1
+        try:
+            return await future
+        finally:
+            self._pending -= 1
 
     async def _run(self) -> None:
         # On SQLite a commit of more than HEAVY_BATCH rows goes to the writer's thread,

@@ -128,6 +128,8 @@ class TableTask:
         self._tokens = 0
         self._reloading: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
+        #: Whether the task is handling an input now (it may be waiting on the store).
+        self.busy = False
 
     # ------------------------------------------------------------ life
 
@@ -157,6 +159,7 @@ class TableTask:
     async def _run(self) -> None:
         while True:
             item = await self.inbox.get()
+            self.busy = True
             try:
                 if isinstance(item, Request):
                     await answer(self, item)
@@ -171,6 +174,7 @@ class TableTask:
             except Exception:
                 log.exception("table %s: a bug handling %r", self.id, item)
             finally:
+                self.busy = False
                 self.outbox.flush()
 
     # ------------------------------------------------------------ the one way through

@@ -102,7 +102,8 @@ async def play(base: str) -> dict[str, Any]:
                 continue
             answered.add((seat, len(privates)))
             kinds = {option["kind"] for option in decision["actions"]}
-            kind = next(k for k in ("check", "call", "fold") if k in kinds)
+            # The passive answer; a loser at the showdown is offered only show or muck.
+            kind = next(k for k in ("check", "call", "muck", "fold") if k in kinds)
             ids += 1
             act = {"kind": kind}
             await ws.send(

@@ -30,6 +30,7 @@ from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.site import Site
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
+from tests.server.process import START_SECONDS
 
 Message = dict[str, Any]
 _names = itertools.count(1)
@@ -165,32 +166,53 @@ class Harness:
         raise KeyError(name)
 
     def busy(self) -> list[str]:
-        """What in the room still has work: table tasks, their inboxes, the committer."""
-        doing = [
+        """The tables with work now (an input being handled or waiting).
+
+        A table where only bots sit plays on by itself (no pause when a test
+        sets none), so it never counts as work left to do. Writes need no look
+        of their own: a table task handles an input until its writes are in.
+        """
+        return [
             f"table {task.id}"
             for task in self.site.room.tasks.values()
-            if task.busy or not task.inbox.empty()
+            if (task.busy or not task.inbox.empty())
+            and any(not user.is_bot for user in task.users.values())
         ]
-        if not self.site.services.committer.idle:
-            doing.append("the committer")
-        return doing
 
-    async def settle(self, timeout: float = 60.0) -> None:
-        """Run until no table task, timer due now or commit has work (three looks in a row).
+    async def settle(self, timeout: float = 60.0, rounds: int = 200) -> None:
+        """Let the room handle what it has been given and what that caused, until it is idle.
 
-        Fails after ``timeout`` seconds saying what is still busy: a room that
-        never settles is a defect, and a test that went on would fail later
-        for a reason far from the cause.
+        In rounds: each waits until every table task has handled every input
+        posted to it before the round began (a request, a watch, a timer due
+        now) and the committer has answered every write handed in before it.
+        It ends once the room is idle three rounds in a row, or after
+        ``rounds`` rounds (a table of bots alone plays on for ever): counted in
+        the room's own steps, never in seconds, so a slow machine settles as
+        far as a fast one. Fails after ``timeout`` seconds stuck in one round,
+        saying what is still busy: a test that went on would fail later, for a
+        reason far from the cause.
         """
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        committer = self.site.services.committer
         quiet = 0
-        while quiet < 3:
-            await asyncio.sleep(0.01)
-            doing = self.busy()
-            quiet = 0 if doing else quiet + 1
-            if doing and loop.time() > deadline:
-                raise AssertionError(f"the room did not settle in {timeout} s: {doing}")
+        for _ in range(rounds):
+            await asyncio.sleep(0.01)  # the sockets' messages reach the tasks' inboxes
+            deadline = loop.time() + timeout
+            marks = [(task, task.posted) for task in self.site.room.tasks.values()]
+            written = committer.handed_in
+            while not (
+                all(task.handled >= mark for task, mark in marks) and committer.answered >= written
+            ):
+                if loop.time() > deadline:
+                    waiting = committer.handed_in - committer.answered
+                    raise AssertionError(
+                        f"the room did not settle in {timeout} s: busy {self.busy()},"
+                        f" {waiting} writes unanswered"
+                    )
+                await asyncio.sleep(0.01)
+            quiet = 0 if self.busy() else quiet + 1
+            if quiet == 3:
+                return
 
 
 @contextlib.asynccontextmanager
@@ -248,11 +270,12 @@ async def serve(
     )
     sockets = [listener]
     task = asyncio.get_running_loop().create_task(server.serve(sockets=sockets))
-    for _ in range(500):
-        if server.started:
-            break
+    opened = asyncio.get_running_loop().time()
+    while not server.started:
         if task.done():
             task.result()
+        waited = asyncio.get_running_loop().time() - opened
+        assert waited < START_SECONDS, f"the room did not start in {START_SECONDS} s"
         await asyncio.sleep(0.01)
     port = server.servers[0].sockets[0].getsockname()[1]
     harness = Harness(site, f"http://127.0.0.1:{port}", clock)

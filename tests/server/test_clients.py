@@ -154,7 +154,7 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall
         during: list[float] = []
         while counted(cut) == 0:
             assert time.perf_counter() - started < 30, "the slow client was never cut off"
-            during.append(await round_trip(watcher, table_id))
+            during.append(await round_trip(watcher, table_id, timeout=STALL))
             await asyncio.sleep(0.1)  # within the rate limit
         cut_after = time.perf_counter() - started
         # Its socket is really closed (not merely forgotten), and it no longer watches.
@@ -167,7 +167,7 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_table_does_not_stall
         hands = hands_ended(watcher, table_id)
         after = []
         for _ in range(5):
-            after.append(await round_trip(watcher, table_id))
+            after.append(await round_trip(watcher, table_id, timeout=STALL))
             await asyncio.sleep(0.1)
         await watcher.wait_for(
             lambda f: f.get("type") == "event" and f["event"]["type"] == "table_hand_ended",

@@ -215,6 +215,13 @@ def run_sql(db_url: str, query: str, *args: Any) -> list[tuple[Any, ...]]:
     return asyncio.run(fetch())
 
 
+def died_at_its_point(server: ServeProcess) -> None:
+    """The room ended by its planned SIGKILL, not by a bug of its own."""
+    assert server.process is not None
+    code = server.process.returncode
+    assert code == -signal.SIGKILL, f"the room exited with {code}: {server.log.read_text()[-2000:]}"
+
+
 def hand_rows(db_url: str) -> list[tuple[int, int, int, str]]:
     """``(id, table, number, status)`` of every stored hand."""
     query = "SELECT id, table_id, number, status FROM hands ORDER BY table_id, number"
@@ -318,6 +325,7 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
             if isinstance(moment, tuple):
                 # The room kills itself at the point; if play is too slow to get there, we do.
                 if await asyncio.to_thread(server.wait, 20.0):
+                    died_at_its_point(server)
                     outcomes.append(moment[0])
                 else:
                     server.kill()
@@ -342,17 +350,30 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
                         # Only a room that crashed again (at its point) may leave a client
                         # out; its sockets close a moment before its exit can be seen.
                         if await asyncio.to_thread(server.wait, 10.0):
+                            assert index < len(moments) and isinstance(moments[index], tuple)
+                            died_at_its_point(server)
                             missed[player.table] = missed.get(player.table, 0) + 1
                             break
                         # Still up: a reconnect too slow for a loaded machine. Again.
                         assert time.perf_counter() - tried < 120, "the room would not resume"
 
-        # A last stretch of play after the storm: the room carries on past the kills.
+        # A last stretch of play after the storm: every table finishes more hands, and
+        # more than one a kill in all.
+        def finished_by_table() -> dict[int, int]:
+            rows = hand_rows(db_url)
+            return {t: max((n for _, u, n, s in rows if u == t and s == "finished"), default=0)
+                    for t in {row[1] for row in rows}}  # fmt: skip
+
+        after_storm = await asyncio.to_thread(finished_by_table)
         stretch = time.perf_counter()
-        while (
-            sum(row[3] == "finished" for row in await asyncio.to_thread(hand_rows, db_url)) <= KILLS
-        ):
-            assert time.perf_counter() - stretch < 180, "play did not go on after the storm"
+        while True:
+            now = await asyncio.to_thread(finished_by_table)
+            rows = await asyncio.to_thread(hand_rows, db_url)
+            if all(now[t] > after_storm[t] for t in after_storm) and (
+                sum(row[3] == "finished" for row in rows) > KILLS
+            ):
+                break
+            assert time.perf_counter() - stretch < 180, f"play stopped: {after_storm} -> {now}"
             await asyncio.sleep(0.5)
     finally:
         for player in players:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -20,6 +21,7 @@ from tests.server.play import sit
 NO_REFILL = 1e-4
 
 
+@contextlib.asynccontextmanager
 async def budget_room(db_url: str, **budget: float) -> AsyncIterator[Harness]:
     settings = RoomSettings(
         bot_think=(0.0, 0.0), hand_pause=0.0, registrations_per_hour=1000, **budget
@@ -32,16 +34,16 @@ async def budget_room(db_url: str, **budget: float) -> AsyncIterator[Harness]:
 @pytest.fixture
 async def tight(db_url: str) -> AsyncIterator[Harness]:
     """A room with a small message budget: 10 at once, then (in a test's time) none."""
-    async for harness in budget_room(db_url, messages_per_second=NO_REFILL, message_burst=10):
+    async with budget_room(db_url, messages_per_second=NO_REFILL, message_burst=10) as harness:
         yield harness
 
 
 @pytest.fixture
 async def budgets(db_url: str) -> AsyncIterator[Harness]:
     """The room's usual bursts (60 messages, 5 chat lines), no refill in a test's time."""
-    async for harness in budget_room(
+    async with budget_room(
         db_url, messages_per_second=NO_REFILL, chat_per_second=NO_REFILL
-    ):
+    ) as harness:
         yield harness
 
 

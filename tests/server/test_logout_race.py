@@ -27,26 +27,25 @@ SPREADS = (0.02, 0.06, 0.1)
 async def handshake(url: str, cookie: str, delay: float) -> dict[str, Any]:
     """Open a socket after ``delay``; what it was told: its hello, any error, its close code."""
     await asyncio.sleep(delay)
-    seen: dict[str, Any] = {"hello": None, "errors": [], "close": None}
+    seen: dict[str, Any] = {"hello": None, "errors": [], "close": None, "greeted": False}
     try:
         ws = await websockets.connect(url, additional_headers={"Cookie": cookie}, open_timeout=60)
     except (OSError, websockets.InvalidHandshake) as error:
         seen["refused"] = repr(error)
         return seen
     try:
-        greeted = False
         while True:
             # The hello comes first, however slow the machine; a signed-in socket then waits
             # for its close (the logout's commit may be slow); an anonymous one that stays
             # quiet a while stays what it is.
-            quiet = 3.0 if greeted and seen["hello"] is None else 60.0
+            quiet = 3.0 if seen["greeted"] and seen["hello"] is None else 60.0
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=quiet)
             except TimeoutError:
                 break  # still open and quiet: whatever it is now, it stays
             for frame in json.loads(text):  # each websocket message: an array of messages
                 if frame["type"] == "hello":
-                    greeted = True
+                    seen["greeted"] = True
                     seen["hello"] = frame["user"]
                 elif frame["type"] == "error":
                     seen["errors"].append(frame["code"])
@@ -91,6 +90,7 @@ async def test_a_logout_during_handshakes_leaves_no_socket_signed_in(db_url: str
             signed_in = [s for s in seen if s["hello"] == "ann"]
             anonymous = [s for s in seen if s["hello"] is None and "refused" not in s]
             assert len(signed_in) + len(anonymous) == HANDSHAKES
+            assert all(s["greeted"] for s in seen if "refused" not in s), "a socket got no hello"
             # Every socket that came up signed in was told the session ended, and closed.
             left = [s for s in signed_in if s["close"] != 1008 or "signed_out" not in s["errors"]]
             print(f"{spread} s: {len(signed_in)} signed in and closed, {len(anonymous)} anonymous")

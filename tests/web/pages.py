@@ -110,6 +110,37 @@ def to_act(people: list[Person], timeout: float = 60.0) -> Person:
     raise AssertionError(f"nobody's turn came in {timeout} s")
 
 
+#: Records, once, what the red notice said when the log's next line of a kind appeared.
+WATCH_NOTICE = """(kind) => {
+  window.noticeAt = window.noticeAt || {};
+  delete window.noticeAt[kind];
+  const lines = () => document.querySelectorAll(`#log li[data-event='${kind}']`).length;
+  const before = lines();
+  const look = () => {
+    if (!(kind in window.noticeAt) && lines() > before) {
+      window.noticeAt[kind] = document.querySelector('#table-notice').textContent;
+    }
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+}"""
+
+
+def watch_notice(who: Person, kind: str) -> None:
+    """Note what the notice says when the page next logs an event of ``kind``."""
+    who.page.evaluate(WATCH_NOTICE, kind)
+
+
+def notice_when_logged(who: Person, kind: str) -> str:
+    """What the notice said as the event of ``kind`` was logged (waiting for it).
+
+    The page's own timer clears a notice after a while, so a notice seen empty
+    later proves nothing; seen as the event is drawn, it is what that event did.
+    """
+    who.page.wait_for_function(f"window.noticeAt && {json.dumps(kind)} in window.noticeAt")
+    text: str = who.page.evaluate(f"window.noticeAt[{json.dumps(kind)}]")
+    return text
+
+
 def hand_over(who: Person, number: int) -> bool:
     """Whether the page's log says hand ``number`` is over."""
     selector = f"#log li[data-event='table_hand_ended'][data-number='{number}']"

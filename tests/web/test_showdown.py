@@ -161,14 +161,16 @@ def test_the_showdown_is_drawn_and_held_until_the_next_hand(
         screenshots(page, f"showdown-{game}-desktop")
         if game == "razz":
             # In Russian the page is drawn again (from the hand the tab kept): names in Russian.
-            page.select_option("#lang", "ru")
-            page.wait_for_function(
+            # (Bob's page: Ann's records how long the felt stays, and this redraws it.)
+            other = bob.page
+            other.select_option("#lang", "ru")
+            other.wait_for_function(
                 "[...document.querySelectorAll('.felt.over .shown-name')]"
                 ".some(e => /[а-яё]/i.test(e.textContent))"
             )
-            names = page.locator(".shown-name").all_inner_texts()
+            names = other.locator(".shown-name").all_inner_texts()
             assert names and all(re.search("[а-яё]", name) for name in names), names
-            page.select_option("#lang", "en")
+            other.select_option("#lang", "en")
         if game == "3x4":
             # Asked for less motion, the cards and chips are simply there.
             page.emulate_media(reduced_motion="reduce")

@@ -23,12 +23,14 @@ from tests.web.pages import (
     Person,
     axe_violations,
     hand_over,
+    notice_when_logged,
     person,
     play_hand,
     register,
     sit,
     table_frames,
     to_act,
+    watch_notice,
 )
 
 
@@ -54,13 +56,12 @@ def test_the_hand_s_log_survives_a_reload_and_chips_wait_for_the_hand_s_end(
         register(bob, "bob_reload")
         sit(ann, table, 0, 100)
         sit(bob, table, 1, 100)
-        # Two checks into hand 1, each by whoever's turn it is.
-        for taken in (1, 2):
-            to_act([ann, bob]).page.click("#action-bar button.act[data-kind='check']")
-            taken_so_far = (
-                "document.querySelectorAll(\"#log li[data-event='action_taken']\").length"
-            )
-            ann.page.wait_for_function(f"{taken_so_far} >= {taken}")
+        # Two checks into hand 1: whoever acts first, then the other.
+        first = to_act([ann, bob])
+        for who in (first, bob if first is ann else ann):
+            who.page.click("#action-bar button.act[data-kind='check']")
+        taken = "document.querySelectorAll(\"#log li[data-event='action_taken']\").length"
+        ann.page.wait_for_function(f"{taken} >= 2")
         before = from_hand(log_lines(ann), 1)
         assert len(before) >= 4
         ann.page.reload()
@@ -79,7 +80,7 @@ def test_the_hand_s_log_survives_a_reload_and_chips_wait_for_the_hand_s_end(
         ).wait_for()
         play_hand([ann, bob], 1)
         ann.page.locator("#log li[data-event='chips_added']", has_text="50").wait_for()
-        ann.page.wait_for_function("document.querySelector('#table-notice').textContent === ''")
+        assert ann.page.inner_text("#table-notice") == ""
         # The lines after the reload follow on, each once.
         final = from_hand(log_lines(ann), 1)
         assert final[: len(before)] == before
@@ -151,9 +152,10 @@ def test_refusals_are_in_words_with_the_page_s_seat_numbers(
         ann.page.click("#sit-down")
         ann.page.locator("#table-notice", has_text="Бокс 6 занят.").wait_for()
         ann.page.click(".seat.empty[data-seat='0'] button.sit-here")
+        watch_notice(ann, "player_sat")
         ann.page.click("#sit-down")
         ann.page.wait_for_selector(".seat.mine[data-seat='0']")
-        ann.page.wait_for_function("document.querySelector('#table-notice').textContent === ''")
+        assert notice_when_logged(ann, "player_sat") == ""
         # An AA Bonus above the ante is refused before it is sent, in words.
         ann.page.select_option("#lang", "en")
         ann.page.fill("#ante-0", "5")
@@ -163,8 +165,9 @@ def test_refusals_are_in_words_with_the_page_s_seat_numbers(
         notice = ann.page.locator("#table-notice")
         notice.filter(has_text="Box 1: the AA Bonus is 0, or 1 up to the ante (5).").wait_for()
         ann.page.fill("#bonus-0", "5")
+        watch_notice(ann, "wager_set")
         ann.page.click("button.place-bets")
-        ann.page.wait_for_function("document.querySelector('#table-notice').textContent === ''")
+        assert notice_when_logged(ann, "wager_set") == ""
         assert not [f for f in ann.frames[mark:] if f.get("type") == "error"]
         # The room's sentence counts seats from 0; the page says the seat as it numbers it.
         words = ann.page.evaluate(

@@ -49,8 +49,9 @@ class Committer:
         self.stats = CommitStats()
         self._queue: asyncio.Queue[_Part] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
-        #: Writes handed in and not yet answered (waiting or being committed).
-        self._pending = 0
+        #: Writes handed in, and writes answered (committed or refused), since the start.
+        self.handed_in = 0
+        self.answered = 0
 
     def start(self) -> None:
         """Start the committing task (on the running loop)."""
@@ -68,18 +69,15 @@ class Committer:
     @property
     def idle(self) -> bool:
         """Whether every write handed in has been answered (none waits, none is committing)."""
-        return self._pending == 0
+        return self.answered == self.handed_in
 
     async def commit(self, batch: Batch) -> BatchResult:
         """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
         checked = batch.checked()  # a malformed part fails alone, before it joins others
         future: asyncio.Future[BatchResult] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Part(checked, future))
-        self._pending += 1
-        try:
-            return await future
-        finally:
-            self._pending -= 1
+        self.handed_in += 1
+        return await future
 
     async def _run(self) -> None:
         # On SQLite a commit of more than HEAVY_BATCH rows goes to the writer's thread,
@@ -132,10 +130,12 @@ class Committer:
             observe(elapsed, len(parts))
 
     def _succeed(self, part: _Part, result: BatchResult) -> None:
+        self.answered += 1
         if not part.done.done():
             part.done.set_result(result)
 
     def _fail(self, part: _Part, error: Exception) -> None:
+        self.answered += 1
         self.stats.failures += 1
         if not part.done.done():
             part.done.set_exception(error)

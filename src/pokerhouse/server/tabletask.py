@@ -130,6 +130,9 @@ class TableTask:
         self._task: asyncio.Task[None] | None = None
         #: Whether the task is handling an input now (it may be waiting on the store).
         self.busy = False
+        #: Inputs posted to the task, and inputs it has finished handling, since it began.
+        self.posted = 0
+        self.handled = 0
 
     # ------------------------------------------------------------ life
 
@@ -154,6 +157,7 @@ class TableTask:
 
     def post(self, item: Input) -> None:
         """Queue an input for the table's task."""
+        self.posted += 1
         self.inbox.put_nowait(item)
 
     async def _run(self) -> None:
@@ -175,6 +179,7 @@ class TableTask:
                 log.exception("table %s: a bug handling %r", self.id, item)
             finally:
                 self.busy = False
+                self.handled += 1
                 self.outbox.flush()
 
     # ------------------------------------------------------------ the one way through

@@ -33,8 +33,8 @@ PHONE = {"width": 390, "height": 844}
 PASSWORD = "correct horse battery"
 
 #: One two-seat table of each game (Casino Hold'em: seven boxes, three a player), no bots.
-#: The decision clocks are long: no test waits one out, and on a loaded machine a test's
-#: own work during a turn (an axe scan, a screenshot) may take many seconds.
+#: The decision clocks are the room's own: a closed page's seat times out and frees its
+#: seat for the module's next test.
 ROOM = """
 [room]
 hand_pause = {pause}
@@ -49,7 +49,7 @@ seats = {seats}
 bots = {bots}
 min_buy_in = 20
 max_buy_in = 1000
-decision_seconds = 120
+decision_seconds = 20
 time_bank_seconds = 10
 
 [[tables]]
@@ -59,7 +59,7 @@ options = {{ ante = 1, bring_in = 1, small_bet = 2, big_bet = 4 }}
 seats = 2
 min_buy_in = 40
 max_buy_in = 1000
-decision_seconds = 120
+decision_seconds = 20
 time_bank_seconds = 10
 
 [[tables]]
@@ -69,7 +69,7 @@ options = {{ ante = 1 }}
 seats = 2
 min_buy_in = 20
 max_buy_in = 1000
-decision_seconds = 120
+decision_seconds = 20
 time_bank_seconds = 10
 
 [[tables]]
@@ -80,7 +80,7 @@ seats = 7
 max_boxes = 3
 min_buy_in = 20
 max_buy_in = 1000
-decision_seconds = 120
+decision_seconds = 20
 time_bank_seconds = 10
 """
 

@@ -66,11 +66,6 @@ class Committer:
                 await self._task
             self._task = None
 
-    @property
-    def idle(self) -> bool:
-        """Whether every write handed in has been answered (none waits, none is committing)."""
-        return self.answered == self.handed_in
-
     async def commit(self, batch: Batch) -> BatchResult:
         """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
         checked = batch.checked()  # a malformed part fails alone, before it joins others

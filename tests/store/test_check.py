@@ -8,11 +8,15 @@ triggers allow is added, not edited.
 
 from __future__ import annotations
 
+import asyncio
+
+import asyncpg
 import pytest
 
 from pokerhouse.store import ActionRecord, Batch, HandFinish, Store
 from pokerhouse.store.errors import DatabaseError
-from pokerhouse.store.sql import Context, Stmt, Unit, run
+from pokerhouse.store.sql import Context, Stmt, Unit, one, run
+from tests.conftest import FAST_HASHER, _admin_dsn
 from tests.store.conftest import make_table, make_users
 from tests.store.test_hands import seated_table, start_for
 
@@ -138,3 +142,42 @@ async def test_append_only_tables_refuse_edits(store: Store) -> None:
     ]:
         with pytest.raises(DatabaseError, match="append-only"):
             await tamper(store, sql)
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+async def test_the_audit_outlasts_the_rooms_deadline(db_url: str) -> None:
+    """On PostgreSQL a slow ``ledger check`` is bounded by its own hour, not the room's 10 s.
+
+    (SQLite bounds only the wait for a lock, which a reader in WAL mode never has.)
+
+    A second connection holds the hands table locked for longer than the
+    store's deadline: an ordinary read gives up with ``database_timeout``, the
+    audit waits for the lock and passes.
+    """
+    store = await Store.open(db_url, password_hasher=FAST_HASHER, deadline=0.5)
+    try:
+        await books(store)
+        locker = await asyncpg.connect(_admin_dsn(db_url), timeout=30)
+        try:
+            locked = locker.transaction()
+            await locked.start()
+            await locker.execute("LOCK TABLE hands IN ACCESS EXCLUSIVE MODE")
+            with pytest.raises(DatabaseError) as caught:
+                await store.database.read(lambda ctx: count_hands())
+            assert caught.value.code == "database_timeout"
+            audit = asyncio.create_task(store.check())
+            await asyncio.sleep(1.0)
+            assert not audit.done()
+            await locked.rollback()
+            report = await asyncio.wait_for(audit, 60)
+        finally:
+            await locker.close()
+        assert report.ok, report.summary()
+        assert report.hands == 2
+    finally:
+        await store.close()
+
+
+def count_hands() -> Unit[int]:
+    row = yield one(Stmt("SELECT COUNT(*) FROM hands"))
+    return int(row[0])

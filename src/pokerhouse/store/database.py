@@ -123,13 +123,17 @@ class Database:
             raise DatabaseError("database_closed", "the store is closed")
         return await self._run_pg(factory, write=True)
 
-    async def read(self, factory: UnitFactory[T]) -> T:
-        """Run a unit that only reads, in one consistent snapshot."""
+    async def read(self, factory: UnitFactory[T], *, deadline: float | None = None) -> T:
+        """Run a unit that only reads, in one consistent snapshot.
+
+        ``deadline`` replaces the store's own for this call: an audit of the
+        whole ledger may rightly take longer than any call of the room.
+        """
         if self._reader is not None:
             return await self._reader.submit(factory, self.context())
         if self.dialect == "sqlite":
             raise DatabaseError("database_closed", "the store is closed")
-        return await self._run_pg(factory, write=False)
+        return await self._run_pg(factory, write=False, deadline=deadline)
 
     def context(self) -> Context:
         """A fresh context for one run of a unit."""
@@ -137,20 +141,21 @@ class Database:
 
     # ------------------------------------------------------------ PostgreSQL
 
-    async def _run_pg(self, factory: UnitFactory[T], *, write: bool) -> T:
+    async def _run_pg(
+        self, factory: UnitFactory[T], *, write: bool, deadline: float | None = None
+    ) -> T:
+        limit = self.deadline if deadline is None else deadline
         if self._connections is None:
             raise DatabaseError("database_closed", "the store is closed")
         for attempt in range(RETRIES + 1):
             ctx = self.context()
             try:
                 # A server that stops answering (not one that refuses) must not hang the room.
-                result = await asyncio.wait_for(
-                    self._run_pg_once(factory(ctx), write=write), self.deadline
-                )
+                result = await asyncio.wait_for(self._run_pg_once(factory(ctx), write=write), limit)
             except TimeoutError:
                 raise DatabaseError(
                     "database_timeout",
-                    f"{redacted(self.url)} did not answer within {self.deadline:g} s",
+                    f"{redacted(self.url)} did not answer within {limit:g} s",
                 ) from None
             except _RETRYABLE:
                 if attempt == RETRIES:

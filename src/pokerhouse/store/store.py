@@ -65,6 +65,10 @@ from pokerhouse.store.users import User
 #: the writer's thread, off the event loop; up to it, on the loop (a hop costs as much).
 HEAVY_BATCH = 64
 
+#: How long ``ledger check`` may take on PostgreSQL. It reads every entry and hand in one
+#: snapshot, which on a large or busy database takes longer than any call of the room.
+CHECK_SECONDS = 3600.0
+
 
 class Store:
     """The room's books: users and sessions, the chip ledger, seats, hand logs, tables.
@@ -318,8 +322,12 @@ class Store:
         )
 
     async def check(self) -> CheckReport:
-        """Run ``ledger check``: every invariant, in one snapshot."""
-        return await self._db.read(check_unit)
+        """Run ``ledger check``: every invariant, in one snapshot.
+
+        The audit reads every entry, so it is bounded by ``CHECK_SECONDS``,
+        not by the store's deadline for the room's own calls.
+        """
+        return await self._db.read(check_unit, deadline=CHECK_SECONDS)
 
     # ------------------------------------------------------------ tables and seats
 

@@ -337,6 +337,12 @@ class Clients:
                 worker.kill()
 
 
+def py_spy() -> str:
+    """py-spy on the PATH, else beside this Python (a virtual environment not activated)."""
+    beside = Path(sys.executable).with_name("py-spy")
+    return shutil.which("py-spy") or (str(beside) if beside.exists() else "py-spy")
+
+
 def measure_windows(
     label: str,
     server: Process,
@@ -365,7 +371,7 @@ def measure_windows(
         spy = None
         if profile and not results:
             spy = subprocess.Popen(
-                [shutil.which("py-spy") or "py-spy", "record", "--pid", str(server.popen.pid),
+                [py_spy(), "record", "--pid", str(server.popen.pid),
                  "--duration", str(int(seconds)), "--rate", "100", "--nonblocking",
                  "--format", "raw", "--output", profile],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

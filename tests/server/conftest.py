@@ -182,37 +182,42 @@ class Harness:
     async def settle(self, timeout: float = 60.0, rounds: int = 200) -> None:
         """Let the room handle what it has been given and what that caused, until it is idle.
 
-        In rounds: each waits until every table task has handled every input
-        posted to it before the round began (a request, a watch, a timer due
-        now) and the committer has answered every write handed in before it.
-        It ends once the room is idle three rounds in a row, or after
-        ``rounds`` rounds (a table of bots alone plays on for ever): counted in
-        the room's own steps, never in seconds, so a slow machine settles as
-        far as a fast one. Fails after ``timeout`` seconds stuck in one round,
-        saying what is still busy: a test that went on would fail later, for a
-        reason far from the cause.
+        In rounds of :meth:`drain`. It ends once the room is idle three rounds
+        in a row, or after ``rounds`` rounds (a table of bots alone plays on for
+        ever): counted in the room's own steps, never in seconds, so a slow
+        machine settles as far as a fast one.
         """
-        loop = asyncio.get_running_loop()
-        committer = self.site.services.committer
         quiet = 0
         for _ in range(rounds):
-            await asyncio.sleep(0.01)  # the sockets' messages reach the tasks' inboxes
-            deadline = loop.time() + timeout
-            marks = [(task, task.posted) for task in self.site.room.tasks.values()]
-            written = committer.handed_in
-            while not (
-                all(task.handled >= mark for task, mark in marks) and committer.answered >= written
-            ):
-                if loop.time() > deadline:
-                    waiting = committer.handed_in - committer.answered
-                    raise AssertionError(
-                        f"the room did not settle in {timeout} s: busy {self.busy()},"
-                        f" {waiting} writes unanswered"
-                    )
-                await asyncio.sleep(0.01)
+            await self.drain(timeout)
             quiet = 0 if self.busy() else quiet + 1
             if quiet == 3:
                 return
+
+    async def drain(self, timeout: float = 60.0) -> None:
+        """Wait until every table task has handled every input posted to it so far (a
+        request, a watch, a timer due now) and the committer has answered every write
+        handed in so far: what was sent has had its answers, whatever it caused next.
+
+        Fails after ``timeout`` seconds, saying what is still busy: a test that went
+        on would fail later, for a reason far from the cause.
+        """
+        loop = asyncio.get_running_loop()
+        committer = self.site.services.committer
+        await asyncio.sleep(0.01)  # the sockets' messages reach the tasks' inboxes
+        deadline = loop.time() + timeout
+        marks = [(task, task.posted) for task in self.site.room.tasks.values()]
+        written = committer.handed_in
+        while not (
+            all(task.handled >= mark for task, mark in marks) and committer.answered >= written
+        ):
+            if loop.time() > deadline:
+                waiting = committer.handed_in - committer.answered
+                raise AssertionError(
+                    f"the room did not settle in {timeout} s: busy {self.busy()},"
+                    f" {waiting} writes unanswered"
+                )
+            await asyncio.sleep(0.01)
 
 
 @contextlib.asynccontextmanager

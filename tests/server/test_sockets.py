@@ -5,8 +5,10 @@ is still cut off by the connection's bound."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from pokerhouse.server.connection import Connection, Identity
+from pokerhouse.server.connection import Connection, Flusher, Identity
 from pokerhouse.store import TableConfig
 from tests.server.conftest import serve
 from tests.server.play import play_hand, sit
@@ -35,6 +37,45 @@ async def test_queued_messages_go_as_one_websocket_message() -> None:
     assert conn.buffered == 0 and conn.sent_messages == 3 and conn.sent_writes == 1
     conn.kill("closed")
     await writer
+
+
+async def test_one_callback_a_turn_sends_every_connections_queue() -> None:
+    sent: list[tuple[int, str]] = []
+    flusher = Flusher()
+
+    def sender(n: int) -> Callable[[str], Coroutine[Any, Any, None]]:
+        async def send_text(text: str) -> None:
+            if n == 2:
+                raise RuntimeError("a bug in one connection's send")
+            sent.append((n, text))
+
+        return send_text
+
+    conns = [Connection(Identity(), sender(n), _close, flusher=flusher) for n in range(4)]
+    loop = asyncio.get_running_loop()
+    callbacks = 0
+    original = loop.call_soon
+
+    def counting(*args: Any, **kwargs: Any) -> asyncio.Handle:
+        nonlocal callbacks
+        callbacks += 1
+        return original(*args, **kwargs)
+
+    loop.call_soon = counting  # type: ignore[method-assign]  # counts the callbacks asked for
+    try:
+        for conn in conns:
+            conn.send_all([b"1", b"2"])
+        conns[0].send(b"3")
+    finally:
+        loop.call_soon = original  # type: ignore[method-assign]
+    assert callbacks == 1 and sent == []
+    await asyncio.sleep(0)
+    # The broken one is closed; the others' frames went, each queue as one message.
+    assert sent == [(0, "[1,2,3]"), (1, "[1,2]"), (3, "[1,2]")]
+    assert conns[2].closed and not any(conns[n].closed for n in (0, 1, 3))
+    conns[1].send(b"4")  # a later turn: scheduled again
+    await asyncio.sleep(0)
+    assert sent[-1] == (1, "[4]")
 
 
 async def test_a_client_that_stops_reading_is_cut_off() -> None:

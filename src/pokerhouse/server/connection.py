@@ -2,7 +2,8 @@
 
 Table tasks never wait on a client: :meth:`Connection.send_all` queues
 encoded messages and returns. At the end of the event loop's turn whatever
-is queued goes as **one** websocket message, a JSON array of them
+is queued goes as **one** websocket message (one callback a turn sends for
+every connection with something queued: a :class:`Flusher`), a JSON array of them
 (:func:`pokerhouse.server.messages.array`), through the server's public ASGI
 ``send``: a step's events, the next clock, a decision and an ack (and the
 steps of other tables in the same turn) cost the client one message and one
@@ -25,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 from collections.abc import Awaitable, Callable, Coroutine, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +34,7 @@ from typing import Any
 from pokerhouse.server.messages import array
 
 _ids = itertools.count(1)
+log = logging.getLogger("pokerhouse.connection")
 
 #: Default bound on a connection's unsent bytes.
 MAX_BUFFER = 1 << 20
@@ -62,6 +65,7 @@ class Connection:
         close: Callable[[int, str], Awaitable[None]],
         *,
         max_buffer: int = MAX_BUFFER,
+        flusher: Flusher | None = None,
     ) -> None:
         #: The connection's address: what a table's outbox sends to.
         self.id = next(_ids)
@@ -70,6 +74,7 @@ class Connection:
         self._close = close
         self.max_buffer = max_buffer
         self._queue: list[bytes] = []
+        self._flusher = flusher
         self._buffered = 0
         self._flush_due = False
         # The writer task holds a send: a started one the socket did not take at once,
@@ -110,27 +115,34 @@ class Connection:
             self.kill("slow_client")
         elif not self._flush_due and not self._writing:
             self._flush_due = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            if self._flusher is not None:
+                self._flusher.add(self)
+            else:
+                asyncio.get_running_loop().call_soon(self.flush)
 
-    def _flush(self) -> None:
-        """Send what this turn of the loop queued: started here, and nearly always done here."""
+    def flush(self) -> None:
+        """Send what this turn of the loop queued: started here, and nearly always done here
+        (at the end of the turn, by the room's :class:`Flusher`)."""
         self._flush_due = False
         if self.closed or self._writing or not self._queue:
             return
-        messages, self._queue = self._queue, []
-        size = sum(map(len, messages))
-        sending = self._send_text(array(messages).decode())
+        # The queue is emptied in place: a fresh list each flush would outlive the turn
+        # of the loop in a long-lived connection and churn the collector's generations.
+        queue = self._queue
+        size, count = sum(map(len, queue)), len(queue)
+        sending = self._send_text(array(queue).decode())
+        queue.clear()
         try:
             pending = sending.send(None)
         except StopIteration:
-            self._sent(size, len(messages))  # the socket took it: no task was needed
+            self._sent(size, count)  # the socket took it: no task was needed
             return
         except Exception:  # the socket is gone
             self.kill("closed")
             return
         # The socket takes nothing now: the writer task finishes this send, then the rest.
         self._writing = True
-        self._started = (sending, pending, size, len(messages))
+        self._started = (sending, pending, size, count)
         self._ready.set()
 
     def _sent(self, size: int, count: int) -> None:
@@ -190,15 +202,51 @@ class Connection:
                     # everything the room holds for the client.
                     await _Resumed(sending, pending)
                     self._sent(size, count)
-                while self._queue and (not self.closed or self._buffered):
-                    messages, self._queue = self._queue, []
-                    size = sum(map(len, messages))
-                    await self._send_text(array(messages).decode())
-                    self._sent(size, len(messages))
+                queue = self._queue
+                while queue and (not self.closed or self._buffered):
+                    size, count = sum(map(len, queue)), len(queue)
+                    text = array(queue).decode()
+                    queue.clear()
+                    await self._send_text(text)
+                    self._sent(size, count)
             finally:
                 self._writing = False
             if self.closed:
                 return
+
+
+class Flusher:
+    """Connections with messages queued in this turn of the event loop, each sent at its
+    end by one callback for them all (not a callback per connection: a step reaches
+    every watcher of its table).
+    """
+
+    __slots__ = ("_due", "_scheduled", "_spare")
+
+    def __init__(self) -> None:
+        self._due: list[Connection] = []
+        self._spare: list[Connection] = []
+        self._scheduled = False
+
+    def add(self, conn: Connection) -> None:
+        """Send ``conn``'s queue at the end of this turn of the loop."""
+        self._due.append(conn)
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self._run)
+
+    def _run(self) -> None:
+        self._scheduled = False
+        # Two lists taking turns: a connection queued during the sends goes in the other.
+        due, self._due = self._due, self._spare
+        for conn in due:
+            try:
+                conn.flush()
+            except Exception:  # a bug: that client goes, the others' frames still do
+                log.exception("sending to connection %s failed", conn.id)
+                conn.kill("closed")
+        due.clear()
+        self._spare = due
 
 
 class _Resumed:

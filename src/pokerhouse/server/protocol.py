@@ -46,8 +46,13 @@ class ProtocolError(Exception):
         self.id = id
 
 
-class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
-    """Base of every client message."""
+class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True, gc=False):
+    """Base of every client message.
+
+    Made of plain values only, so they can hold no reference cycle: the garbage
+    collector need not track them (``gc=False``), and a busy room decodes
+    thousands a second.
+    """
 
 
 class Watch(Message, tag="watch", frozen=True):
@@ -79,7 +84,7 @@ class Sit(Message, tag="sit", frozen=True):
     buy_in: Chips
 
 
-class ActionBody(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class ActionBody(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=False):
     """An action as the client names it: a kind and, for sized actions, an amount."""
 
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]

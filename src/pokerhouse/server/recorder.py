@@ -17,7 +17,8 @@ new range of numbers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from pokerhouse.store import (
     ActionRecord,
@@ -49,80 +50,96 @@ def batch(
     ``funded(account)`` says whose chips the room tops up from the issuer as
     they come to the table (its own bots').
     """
-    starts: list[HandStart] = []
-    actions: list[ActionRecord] = []
-    finishes: list[HandFinish] = []
-    voids: list[HandVoid] = []
-    seats_in: list[SeatIn] = []
-    seats_out: list[SeatOut] = []
+    # Most steps hold one action: kinds with no write share the empty tuple.
+    found: list[Sequence[Any]] = [(), (), (), (), (), ()]
     for record in step_records:
-        match record:
-            case records.ActionLogged():
-                actions.append(
-                    ActionRecord(
-                        table_id,
-                        record.number,
-                        record.index,
-                        record.hand_seat,
-                        record.kind,
-                        record.amount,
-                        lease,
-                        record.account or None,
-                        record.client_id if record.account else None,
-                    )
-                )
-            case records.HandStarted():
-                starts.append(
-                    HandStart(
-                        table_id,
-                        record.number,
-                        record.game,
-                        record.spec,
-                        record.setup,
-                        list(zip(record.seats, record.accounts, record.stacks, strict=True)),
-                        record.deck_order,
-                        record.deck_seed,
-                        record.start_seq,
-                        lease,
-                    )
-                )
-            case records.HandSettled():
-                finishes.append(
-                    HandFinish(
-                        table_id,
-                        record.number,
-                        record.net,
-                        record.rake,
-                        record.house,
-                        record.history,
-                        lease,
-                    )
-                )
-            case records.HandVoided():
-                voids.append(HandVoid(table_id, record.number, record.reason[:_REASON], lease))
-            case records.BuyIn() | records.ChipsIn():
-                add = isinstance(record, records.ChipsIn)
-                seats_in.append(
-                    SeatIn(
-                        table_id,
-                        record.seat,
-                        record.account,
-                        record.amount,
-                        f"{'add-chips' if add else 'buy-in'}:{table_id}:{record.seq}",
-                        lease,
-                        add=add,
-                        fund=funded(record.account),
-                    )
-                )
-            case records.CashOut():
-                seats_out.append(
-                    SeatOut(
-                        table_id,
-                        record.seat,
-                        record.account,
-                        record.chips,
-                        f"cash-out:{table_id}:{record.seq}",
-                        lease,
-                    )
-                )
+        slot, write = _WRITERS[type(record)](table_id, lease, record, funded)
+        found[slot] = (*found[slot], write)
+    starts, actions, finishes, voids, seats_in, seats_out = found
     return Batch(starts, actions, finishes, voids, seats_in, seats_out)
+
+
+# Each record kind's write, and its place in a Batch: starts, actions, finishes,
+# voids, seats in, seats out (Batch's order).
+_Writer = Callable[[int, int, Any, Callable[[int], bool]], tuple[int, Any]]
+
+
+def _action(table_id: int, lease: int, record: records.ActionLogged, _: object) -> tuple[int, Any]:
+    account = record.account
+    return 1, ActionRecord(
+        table_id,
+        record.number,
+        record.index,
+        record.hand_seat,
+        record.kind,
+        record.amount,
+        lease,
+        account or None,
+        record.client_id if account else None,
+    )
+
+
+def _start(table_id: int, lease: int, record: records.HandStarted, _: object) -> tuple[int, Any]:
+    return 0, HandStart(
+        table_id,
+        record.number,
+        record.game,
+        record.spec,
+        record.setup,
+        list(zip(record.seats, record.accounts, record.stacks, strict=True)),
+        record.deck_order,
+        record.deck_seed,
+        record.start_seq,
+        lease,
+    )
+
+
+def _finish(table_id: int, lease: int, record: records.HandSettled, _: object) -> tuple[int, Any]:
+    return 2, HandFinish(
+        table_id, record.number, record.net, record.rake, record.house, record.history, lease
+    )
+
+
+def _void(table_id: int, lease: int, record: records.HandVoided, _: object) -> tuple[int, Any]:
+    return 3, HandVoid(table_id, record.number, record.reason[:_REASON], lease)
+
+
+def _chips_in(
+    table_id: int,
+    lease: int,
+    record: records.BuyIn | records.ChipsIn,
+    funded: Callable[[int], bool],
+) -> tuple[int, Any]:
+    add = isinstance(record, records.ChipsIn)
+    return 4, SeatIn(
+        table_id,
+        record.seat,
+        record.account,
+        record.amount,
+        f"{'add-chips' if add else 'buy-in'}:{table_id}:{record.seq}",
+        lease,
+        add=add,
+        fund=funded(record.account),
+    )
+
+
+def _cash_out(table_id: int, lease: int, record: records.CashOut, _: object) -> tuple[int, Any]:
+    return 5, SeatOut(
+        table_id,
+        record.seat,
+        record.account,
+        record.chips,
+        f"cash-out:{table_id}:{record.seq}",
+        lease,
+    )
+
+
+_WRITERS: dict[type, _Writer] = {
+    records.ActionLogged: _action,
+    records.HandStarted: _start,
+    records.HandSettled: _finish,
+    records.HandVoided: _void,
+    records.BuyIn: _chips_in,
+    records.ChipsIn: _chips_in,
+    records.CashOut: _cash_out,
+}

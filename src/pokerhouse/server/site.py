@@ -16,7 +16,7 @@ from argon2 import PasswordHasher
 
 from pokerhouse.server import messages
 from pokerhouse.server.clock import Clock
-from pokerhouse.server.connection import Connection
+from pokerhouse.server.connection import Connection, Flusher
 from pokerhouse.server.limits import Limits
 from pokerhouse.server.metrics import Metrics
 from pokerhouse.server.room import Room
@@ -62,6 +62,8 @@ class Site:
         #: Open sockets by the hash of the session token they were opened with.
         self.sessions: SessionSockets[Connection] = SessionSockets()
         self.sockets = self.sessions.sockets
+        #: Sends every connection's queued frames at the end of each turn of the loop.
+        self.flusher = Flusher()
         self._store: Store | None = None
         self._services: Services | None = None
         self._room: Room | None = None

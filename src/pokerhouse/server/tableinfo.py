@@ -100,9 +100,13 @@ def count(
 
     ``seats`` are the table seats of the step's hand, in hand order.
     """
+    # A room logging at warning (the usual) builds no log line at all.
+    logs = events_log.isEnabledFor(logging.INFO)
     for item in step.records:
         if isinstance(item, records.ActionLogged) and isinstance(command, Act | Timeout):
             metrics.action(game)
+            if not logs:
+                continue
             record(
                 events_log, "action", table=table_id, hand=item.number,
                 seat=seats[item.hand_seat] if item.hand_seat < len(seats) else None,
@@ -111,6 +115,8 @@ def count(
             )  # fmt: skip
         elif isinstance(item, records.HandSettled):
             metrics.hand(game, "finished")
+            if not logs:
+                continue
             record(
                 events_log, "hand", table=table_id, hand=item.number, game=game,
                 seats=list(seats), net=list(item.net), rake=item.rake, house=item.house,

@@ -112,7 +112,9 @@ async def websocket_endpoint(site: Site, ws: WebSocket, send: Send) -> None:
         # The server's send itself (a coroutine the connection may start by hand).
         return cast(Coroutine[Any, Any, None], send({"type": "websocket.send", "text": text}))
 
-    conn = Connection(identity, send_text, close, max_buffer=site.settings.max_buffer)
+    conn = Connection(
+        identity, send_text, close, max_buffer=site.settings.max_buffer, flusher=site.flusher
+    )
     # No await since the check above: the session cannot end between it and the join.
     session = None
     if coming is not None:

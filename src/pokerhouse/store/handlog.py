@@ -32,7 +32,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerhouse.cards import FULL_DECK
 from pokerhouse.engine.actions import Action, ActionKind
@@ -293,12 +293,12 @@ class Batch:
         if self.verified:
             return self
         return Batch(
-            tuple(item.checked() for item in self.starts),
-            tuple(item.checked() for item in self.actions),
-            tuple(item.checked() for item in self.finishes),
-            tuple(item.checked() for item in self.voids),
-            tuple(item.checked() for item in self.seats_in),
-            tuple(item.checked() for item in self.seats_out),
+            _checked(self.starts),
+            _checked(self.actions),
+            _checked(self.finishes),
+            _checked(self.voids),
+            _checked(self.seats_in),
+            _checked(self.seats_out),
             verified=True,
         )
 
@@ -315,6 +315,8 @@ class Batch:
     @staticmethod
     def merged(batches: Sequence[Batch]) -> Batch:
         """One batch holding every write of ``batches``, each kind in their order."""
+        if len(batches) == 1:
+            return batches[0]
         return Batch(
             [item for batch in batches for item in batch.starts],
             [item for batch in batches for item in batch.actions],
@@ -324,6 +326,14 @@ class Batch:
             [item for batch in batches for item in batch.seats_out],
             verified=all(batch.verified for batch in batches),
         )
+
+
+_Item = TypeVar("_Item", HandStart, ActionRecord, HandFinish, HandVoid, SeatIn, SeatOut)
+
+
+def _checked(items: Sequence[_Item]) -> tuple[_Item, ...]:
+    # Most kinds are empty in most batches: no generator for them.
+    return tuple([item.checked() for item in items]) if items else ()
 
 
 @dataclass(frozen=True, slots=True)

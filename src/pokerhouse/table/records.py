@@ -100,7 +100,7 @@ class HandSettled:
     @property
     def history(self) -> str:
         """The server-side JSON history of the hand (every card: never for a client)."""
-        return to_json(self.hand)
+        return to_json(self.hand, compact=True)
 
 
 @quick_init

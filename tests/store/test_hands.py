@@ -156,6 +156,16 @@ async def test_one_bad_item_writes_nothing_of_the_batch(store: Store) -> None:
         await store.commit(wrong_seq)
     assert caught.value.code == "bad_sequence"
     assert await dump(store) == before
+    # Several hands advanced in one statement: one out of order refuses them all.
+    await store.commit(Batch(starts=[await start_for(store, tables[1], 1)]))
+    both = await dump(store)
+    with pytest.raises(HandLogError) as caught:
+        await store.commit(
+            Batch(actions=[ActionRecord(tables[0], 1, 0, 0, "check"),
+                           ActionRecord(tables[1], 1, 4, 0, "check")])
+        )  # fmt: skip
+    assert caught.value.code == "bad_sequence" and f"table {tables[1]}" in str(caught.value)
+    assert await dump(store) == both
 
 
 async def test_appends_must_come_in_order(store: Store) -> None:

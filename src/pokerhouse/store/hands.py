@@ -88,6 +88,19 @@ ADVANCE = Stmt(
     "UPDATE hands SET next_seq = :next WHERE table_id = :table AND number = :number "
     "AND status = 'running' AND next_seq = :first RETURNING id"
 )
+# Every hand of a batch advanced in one statement: [table, number, first, next] rows.
+ADVANCE_MANY = Stmt(
+    "UPDATE hands SET next_seq = json_extract(v.value, '$[3]') FROM json_each(:rows) AS v "
+    "WHERE hands.table_id = json_extract(v.value, '$[0]') "
+    "AND hands.number = json_extract(v.value, '$[1]') AND hands.status = 'running' "
+    "AND hands.next_seq = json_extract(v.value, '$[2]') "
+    "RETURNING hands.id, hands.table_id, hands.number",
+    postgresql="UPDATE hands h SET next_seq = v.next FROM unnest(CAST(:tables AS BIGINT[]), "
+    "CAST(:numbers AS BIGINT[]), CAST(:firsts AS BIGINT[]), CAST(:nexts AS BIGINT[])) "
+    "AS v(table_id, number, first, next) WHERE h.table_id = v.table_id "
+    "AND h.number = v.number AND h.status = 'running' AND h.next_seq = v.first "
+    "RETURNING h.id, h.table_id, h.number",
+)
 INSERT_ACTION = Stmt(
     "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount, user_id, client_id) "
     "VALUES (:hand, :seq, :seat, :kind, :amount, :user, :client)"
@@ -266,7 +279,7 @@ def _append(actions: Sequence[ActionRecord]) -> Unit[None]:
     by_hand: dict[HandKey, list[ActionRecord]] = defaultdict(list)
     for action in actions:
         by_hand[action.table_id, action.number].append(action)
-    rows: list[dict[str, Any]] = []
+    advances: list[tuple[int, int, int, int]] = []
     for (table, number), logged in by_hand.items():
         first = logged[0].seq
         for offset, action in enumerate(logged):
@@ -275,13 +288,30 @@ def _append(actions: Sequence[ActionRecord]) -> Unit[None]:
                     "bad_sequence",
                     f"hand {number} at table {table}: actions {first}.. must be consecutive",
                 )
-        row = yield one(ADVANCE, table=table, number=number, first=first, next=first + len(logged))
-        if row is None:
+        advances.append((table, number, first, first + len(logged)))
+    # Every hand of the batch in one statement (a group commit holds many tables' actions).
+    if len(advances) == 1:
+        table, number, first, after = advances[0]
+        row = yield one(ADVANCE, table=table, number=number, first=first, next=after)
+        found = {} if row is None else {(table, number): row[0]}
+    else:
+        returned = yield all_rows(
+            ADVANCE_MANY,
+            rows=[list(advance) for advance in advances],
+            tables=[advance[0] for advance in advances],
+            numbers=[advance[1] for advance in advances],
+            firsts=[advance[2] for advance in advances],
+            nexts=[advance[3] for advance in advances],
+        )
+        found = {(table, number): hand_id for hand_id, table, number in returned}
+    for table, number, first, _ in advances:
+        if (table, number) not in found:
             yield from _append_refused(table, number, first)
-        hand_id = row[0]
-        rows.extend(
+    yield many(
+        INSERT_ACTION,
+        [
             {
-                "hand": hand_id,
+                "hand": found[key],
                 "seq": a.seq,
                 "seat": a.seat,
                 "kind": a.kind,
@@ -289,9 +319,10 @@ def _append(actions: Sequence[ActionRecord]) -> Unit[None]:
                 "user": a.user_id,
                 "client": a.client_id,
             }
+            for key, logged in by_hand.items()
             for a in logged
-        )
-    yield many(INSERT_ACTION, rows)
+        ],
+    )
 
 
 def _append_refused(table: int, number: int, first: int) -> Unit[None]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pokerhouse.engine import Action, RoundView, View
 from pokerhouse.engine.events import for_seat
@@ -83,3 +85,28 @@ def test_a_bet_nobody_has_matched_is_no_side_pot_but_a_closed_all_in_is() -> Non
     # The round closed: seat 2's all-in splits the side pot off.
     assert view.bets == (0, 0, 0)
     assert [(pot.amount, pot.eligible) for pot in view.pots] == [(18, (0, 1, 2)), (12, (0, 1))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    game=st.sampled_from(sorted(VIEW_TYPES)), seed=st.integers(0, 2**32), players=st.integers(2, 6)
+)
+def test_own_cards_are_what_the_seats_view_shows_at_every_point(
+    game: str, seed: int, players: int
+) -> None:
+    rng = random.Random(seed)
+    hand = new_hand(game, [rng.randrange(20, 300) for _ in range(players)], seed=seed)
+    while True:
+        for seat in range(players):
+            view = hand.view(seat)
+            assert hand.own_cards(seat) == (view.cards[seat], view.board)
+        if hand.is_over:
+            break
+        hand.act(policy_action(hand, rng))
+
+
+def test_own_cards_are_a_seats_only() -> None:
+    hand = new_hand("razz", [200] * 3, seed=2)
+    for wrong in (None, 3, -1, True, "0"):
+        with pytest.raises(InvalidAction):
+            hand.own_cards(wrong)  # type: ignore[arg-type]

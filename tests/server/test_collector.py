@@ -46,3 +46,22 @@ def test_frozen_cyclic_garbage_waits_for_the_sweep() -> None:
     collector.freeze(sweep=True)
     assert alive() is None
     assert gc.get_freeze_count() > 0  # and what is left is frozen again
+
+
+@pytest.mark.usefixtures("restored")
+def test_settle_freezes_the_start_up_heap_and_leaves_the_collector_on() -> None:
+    before = gc.get_threshold()
+    node = Node()
+    alive = weakref.ref(node)
+    del node  # garbage made before the start: settle collects it before freezing
+    collector.settle()
+    assert alive() is None
+    assert gc.get_freeze_count() > 0 and gc.isenabled()
+    assert gc.get_threshold() == before  # CPython's own collections, full ones too
+    later = Node()  # made after the start: collected as usual
+    made_later = weakref.ref(later)
+    del later
+    gc.collect()
+    assert made_later() is None
+    collector.unsettle()
+    assert gc.get_freeze_count() == 0

@@ -243,11 +243,14 @@ def test_player_leaving_mid_hand_goes_when_the_hand_ends() -> None:
     start(table)
     assert [logged.event for logged in table.apply(Leave(1))] == [PlayerLeaving(1, "P1")]
     assert table.seat(1).leaving  # type: ignore[union-attr]
+    assert table.leaving(1) and not table.leaving(0)
     with pytest.raises(TableError) as error:
         table.apply(Sit(1, "Zed", 100))
     assert error.value.code == "seat_taken"
     summary = finish(table)
-    assert table.seat(1) is None
+    assert table.seat(1) is None and not table.leaving(1)
+    with pytest.raises(TableError):
+        table.leaving(9)
     left = [e for e in table.events if e.type_name == "player_left"]
     assert left[-1].chips == 100 + summary.net[1]  # type: ignore[attr-defined]
     assert table.chips_conserved()

@@ -248,6 +248,28 @@ class Hand(ABC):
     def _view(self, seat: int | None) -> View:
         """The view of a checked viewer."""
 
+    def own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
+        """``seat``'s own cards as it sees them (``None``: one it may not see yet) and the
+        board: what names its hand, without the rest of a view.
+
+        The same as ``view(seat).cards[seat]`` and ``view(seat).board``; a room asks it for
+        every seat whenever cards fall.
+
+        >>> from pokerhouse.games import new_hand
+        >>> hand = new_hand("3x4", [100, 100], seed=1)
+        >>> hand.own_cards(0) == (hand.view(0).cards[0], hand.view(0).board)
+        True
+        """
+        self._check_viewer(seat)
+        if type(seat) is not int:
+            raise InvalidAction("bad_seat", f"own cards are a seat's, not {seat!r}")
+        return self._own_cards(seat)
+
+    def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
+        """:meth:`own_cards` of a checked seat (a game may answer without a whole view)."""
+        view = self._view(seat)
+        return view.cards[seat], view.board
+
     def _legal_for(self, seat: int | None) -> LegalActions:
         """The legal actions a view shows: only to the seat to act."""
         if seat is not None and seat == self.to_act:

@@ -267,6 +267,12 @@ class RoundHand(BettingRound):
             self._bring_in_seat(),
         )
 
+    def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
+        # A seat sees all its own cards; the board is the view's (shared, cached) one.
+        dealt = self._dealt
+        board = dealt[1] if dealt is not None else tuple(self.board)
+        return tuple(self.cards[seat]), board
+
     def _bring_in_seat(self) -> int | None:
         """The seat that must bring in now, if the game has a bring-in."""
         return None

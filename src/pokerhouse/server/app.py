@@ -60,6 +60,8 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
             thresholds = collector.take_over()
             collector.freeze(sweep=True)
             frozen = asyncio.get_running_loop().create_task(collector.keep_frozen())
+        else:
+            collector.settle()
         try:
             yield
         finally:
@@ -71,6 +73,8 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
             site.metrics.unwatch_gc()
             if thresholds is not None:
                 collector.give_back(thresholds)  # the process may go on (tests run many rooms)
+            else:
+                collector.unsettle()
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document(metrics=site.settings.metrics))

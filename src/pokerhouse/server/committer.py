@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pokerhouse.server.faults import crash_point
+from pokerhouse.server.mailbox import Mailbox
 from pokerhouse.store import Batch, BatchResult, Store
 from pokerhouse.store.store import HEAVY_BATCH
 
@@ -47,7 +48,7 @@ class Committer:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.stats = CommitStats()
-        self._queue: asyncio.Queue[_Part] = asyncio.Queue()
+        self._queue: Mailbox[_Part] = Mailbox()
         self._task: asyncio.Task[None] | None = None
         #: Writes handed in, and writes answered (committed or refused), since the start.
         self.handed_in = 0
@@ -66,13 +67,18 @@ class Committer:
                 await self._task
             self._task = None
 
-    async def commit(self, batch: Batch) -> BatchResult:
-        """Write ``batch`` (with whatever else is waiting); raises the store's error if refused."""
-        checked = batch.checked()  # a malformed part fails alone, before it joins others
+    def commit(self, batch: Batch) -> asyncio.Future[BatchResult]:
+        """Write ``batch`` (with whatever else is waiting): await the result, which raises the
+        store's error if refused. A malformed batch raises here, before it joins others.
+
+        A plain function handing back the future, not a coroutine: every step of every
+        table comes through here, and a waiting coroutine is one more object in flight.
+        """
+        checked = batch.checked()
         future: asyncio.Future[BatchResult] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait(_Part(checked, future))
+        self._queue.put(_Part(checked, future))
         self.handed_in += 1
-        return await future
+        return future
 
     async def _run(self) -> None:
         # On SQLite a commit of more than HEAVY_BATCH rows goes to the writer's thread,

@@ -84,7 +84,13 @@ async def answer(task: TableHandle, request: Request) -> None:
         if not task.available:
             code = "table_moved" if task.fenced else "room_unavailable"
             raise Unavailable(code, "the table is not taking requests now: try again soon")
-        await _dispatch(task, caller, message)
+        user = caller.user_id
+        if type(message) is p.Act and user is not None:
+            # The commonest request by far, straight to its handler: one coroutine fewer
+            # waiting on every commit.
+            await _act(task, caller, user, message.hand, message.action, message.id)
+        else:
+            await _dispatch(task, caller, message)
     except PokerError as error:
         task.services.metrics.error(error.code)
         task.outbox.reply(caller.address, messages.error(error.code, str(error), ident, task.id))

@@ -190,8 +190,7 @@ class RoomRules:
         if seat is None or number is None:
             return []
         key = (number, seat, len(hand.actions))
-        info = table.seat(seat)
-        leaving = seat not in bots and info is not None and info.leaving
+        leaving = seat not in bots and table.leaving(seat)
         if key == self._decision and not leaving:
             return []
         if key != self._decision:
@@ -245,8 +244,7 @@ class RoomRules:
             return None
         if seat in bots:
             return BotTurn(seat, number)
-        info = table.seat(seat)
-        if info is not None and info.leaving:
+        if table.leaving(seat):
             legal = table.view(seat).legal
             action = Action.fold() if ActionKind.FOLD in legal else table.default_action(seat)
             return Act(seat, action, hand=number)

@@ -24,7 +24,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from pokerhouse.cards import parse_cards
 from pokerhouse.engine.actions import Action, ActionKind
@@ -37,6 +37,7 @@ from pokerhouse.server.clock import Timer
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.housebots import HouseBots
 from pokerhouse.server.inputs import Caller, Input, Request, Tick, Watch
+from pokerhouse.server.mailbox import Mailbox
 from pokerhouse.server.outbox import Deliver, Outbox
 from pokerhouse.server.requests import answer
 from pokerhouse.server.rules import (
@@ -52,6 +53,7 @@ from pokerhouse.server.rules import (
 from pokerhouse.server.services import Services
 from pokerhouse.store import (
     Batch,
+    BatchResult,
     DatabaseError,
     HandLog,
     HandVoid,
@@ -95,7 +97,7 @@ class TableTask:
         hand_type = self.info.hand_type
         self._choose_showdown = isinstance(hand_type, type) and issubclass(hand_type, RoundHand)
         settings = services.settings
-        self.inbox: asyncio.Queue[Input] = asyncio.Queue()
+        self.inbox: Mailbox[Input] = Mailbox()
         self.outbox = Outbox(self.id, deliver, settings.log_size)
         self.rules = RoomRules(
             Timing(
@@ -158,7 +160,7 @@ class TableTask:
     def post(self, item: Input) -> None:
         """Queue an input for the table's task."""
         self.posted += 1
-        self.inbox.put_nowait(item)
+        self.inbox.put(item)
 
     async def _run(self) -> None:
         while True:
@@ -191,7 +193,15 @@ class TableTask:
         """
         started = time.perf_counter()
         step = self.table.apply(command)
-        await self._commit(step)
+        # The committer's future is awaited here, not in a helper coroutine: every step
+        # of every table waits on it, and each coroutine in between is one more object
+        # in flight and one more frame to resume.
+        writing = self._write(step)
+        if writing is not None:
+            try:
+                await writing
+            except Exception as error:
+                self._refused(step, error)
         seats = self.table.hand_seats or self.table.last_hand_seats
         tableinfo.count(
             self.services.metrics, self.id, self.info.name, command, step, seats, started, caller
@@ -201,24 +211,36 @@ class TableTask:
 
     async def _commit(self, step: Step) -> None:
         """Store ``step``'s records in one fenced transaction (with other tables')."""
+        writing = self._write(step)
+        if writing is not None:
+            try:
+                await writing
+            except Exception as error:
+                self._refused(step, error)
+
+    def _write(self, step: Step) -> asyncio.Future[BatchResult] | None:
+        """Hand ``step``'s records to the committer (``None``: it has nothing to store)."""
         batch = recorder.batch(self.id, self.lease, step.records, self.bots.is_bot_account)
         if not len(batch):
-            return
-        try:
-            await self.services.committer.commit(batch)
-        except StaleLease as error:
+            return None
+        return self.services.committer.commit(batch)
+
+    def _refused(self, step: Step, error: Exception) -> NoReturn:
+        """What a failed write of ``step`` means for the table and for whoever asked."""
+        if isinstance(error, StaleLease):
             self._fence(str(error))
             raise Unavailable("table_moved", "this table is run elsewhere now") from error
-        except (DatabaseError, OSError) as error:
+        if isinstance(error, DatabaseError | OSError):
             self._lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
-        except StoreError as error:
+        if isinstance(error, StoreError):
             if step.revertible:  # a buy-in the store refused (the wallet ran short)
                 self.table.revert(step)
                 raise RoomError(error.code, str(error)) from error
             log.error("table %s: the store refused a step it should take: %s", self.id, error)
             self._lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
+        raise error
 
     def _tell(self, step: Step) -> None:
         """After a stored step: the seats, the watchers, the rules' next timers, the lobby."""

@@ -129,11 +129,19 @@ def mine(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
     if hand is None:
         return {}
     places = table.hand_seats
-    return {
-        str(seat): _own(hand.view(index), index, table.spec)
-        for index, seat in enumerate(places)
-        if seat in viewer
-    }
+    to_act = hand.to_act
+    game = hand.game
+    mine: dict[str, Any] = {}
+    for index, seat in enumerate(places):
+        if seat not in viewer:
+            continue
+        if index == to_act:
+            mine[str(seat)] = _own(hand.view(index), index, table.spec)
+        else:
+            # No decision to offer: the hand's name needs only the seat's cards and the board.
+            held, board = hand.own_cards(index)
+            mine[str(seat)] = {"hand_name": _held_name(game, held, board), "decision": None}
+    return mine
 
 
 def _known(views: list[View], index: int) -> tuple[Any, ...]:
@@ -180,10 +188,15 @@ def _name(game: str, cards: tuple[Card, ...], board: tuple[Card, ...]) -> str | 
 
 def _own(view: View, index: int, spec: Any = None) -> dict[str, Any]:
     """What only the seat's owner is told: its hand's name and its decision, if any."""
-    cards = tuple(card for card in view.cards[index] if card is not None)
-    name = _name(view.game, cards, tuple(view.board)) if cards else None
+    name = _held_name(view.game, view.cards[index], view.board)
     chosen = decision(view, spec) if view.to_act == index else None
     return {"hand_name": name, "decision": chosen}
+
+
+def _held_name(game: str, held: tuple[Card | None, ...], board: tuple[Card, ...]) -> str | None:
+    """The name of the cards a seat sees of its own (``None``: it sees none)."""
+    cards = tuple(card for card in held if card is not None)
+    return _name(game, cards, tuple(board)) if cards else None
 
 
 def decision(view: View, spec: Any = None) -> dict[str, Any] | None:

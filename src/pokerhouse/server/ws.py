@@ -59,14 +59,15 @@ class SocketRoute:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope.get("path") == "/ws":
-            await websocket_endpoint(self.site, WebSocket(scope, receive, send), send)
+            await websocket_endpoint(self.site, WebSocket(scope, receive, send), receive, send)
             return
         await self.app(scope, receive, send)
 
 
-async def websocket_endpoint(site: Site, ws: WebSocket, send: Send) -> None:
-    """Serve one client's socket until it closes (``send``: the server's own ASGI send,
-    which the connection writes its messages with once the socket is accepted)."""
+async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: Send) -> None:
+    """Serve one client's socket until it closes (``receive`` and ``send``: the server's own
+    ASGI calls, which the socket reads its messages with, and the connection writes with,
+    once it is accepted: Starlette's checked ones add a coroutine to every message)."""
     host = ws.headers.get("host")
     if not auth.same_origin(ws.headers.get("origin"), host, ws.url.scheme):
         await ws.close(code=1008, reason="cross-origin websocket")
@@ -142,7 +143,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, send: Send) -> None:
 
     try:
         while not conn.closed:
-            raw = await ws.receive()
+            raw = await receive()
             if raw["type"] == "websocket.disconnect":
                 break
             text = raw.get("text")

@@ -106,6 +106,15 @@ class SeatingMixin:
             account=state.account,
         )
 
+    def leaving(self, seat: int) -> bool:
+        """Whether the player at ``seat`` asked to leave (``False`` for an empty seat).
+
+        Asked at every decision: no snapshot of the seat is made for it.
+        """
+        self._check_seat_number(seat)
+        state = self._seats[seat]
+        return state is not None and state.leaving
+
     @property
     def seats(self) -> tuple[SeatInfo | None, ...]:
         """Every seat in order, ``None`` for an empty one."""

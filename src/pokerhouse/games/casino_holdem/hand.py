@@ -206,6 +206,9 @@ class CasinoHoldemHand(Hand):
         actions = (_FOLD, _CALL) if stack >= need else (_FOLD,)
         return CallOrFold(actions, stack_limit=stack, call_amount=need, stack=stack)
 
+    def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
+        return tuple(self.cards[seat]), tuple(self.board)
+
     def _view(self, seat: int | None) -> CasinoHoldemView:
         cards = tuple(
             self.cards[owner]

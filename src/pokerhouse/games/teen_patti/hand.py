@@ -143,6 +143,10 @@ class TeenPattiHand(Hand):
         state["_legal"] = None
         return state
 
+    def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
+        held = self.cards[seat]
+        return (tuple(held) if self._sees(seat, seat) else (None,) * len(held)), ()
+
     def _view(self, seat: int | None) -> TeenPattiView:
         sees = self._sees
         cards = tuple(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -95,3 +96,36 @@ async def test_leases_hand_out_growing_fencing_tokens(store: Store, clock: Clock
     assert await store.acquire_table(table.id, "node-b", seconds=5) == 2
     clock.now += 6
     assert await store.acquire_table(table.id, "node-a", seconds=5) == 3
+
+
+async def test_rooms_starting_together_create_the_first_tables_once(
+    store: Store, db_url: str
+) -> None:
+    from tests.store.test_concurrency import run_concurrently
+
+    first = [TableConfig(f"First {n}", "razz", min_buy_in=20, max_buy_in=200) for n in range(3)]
+
+    async def start(worker: Store, n: int) -> Any:
+        return await worker.create_first_tables(first)
+
+    *results, _ = await asyncio.to_thread(run_concurrently, db_url, start, 5)
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    assert sorted(created for _, created in results) == [False] * 4 + [True]
+    stored = await store.list_tables()
+    assert [t.config.name for t in stored] == ["First 0", "First 1", "First 2"]
+    for tables, _ in results:  # every starter sees the same tables, the creator's ids
+        assert [t.id for t in tables] == [t.id for t in stored]
+    again, created = await store.create_first_tables(
+        [TableConfig("Late", "3x4", min_buy_in=20, max_buy_in=200)]
+    )
+    assert not created and [t.id for t in again] == [t.id for t in stored]
+
+
+async def test_first_tables_are_checked_before_anything_is_stored(store: Store) -> None:
+    bad = [
+        TableConfig("Fine", "razz", min_buy_in=20, max_buy_in=200),
+        TableConfig("Broken", "razz", min_buy_in=200, max_buy_in=20),
+    ]
+    with pytest.raises(TableError):
+        await store.create_first_tables(bad)
+    assert await store.list_tables() == []

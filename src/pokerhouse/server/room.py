@@ -127,11 +127,11 @@ class Room:
         self.services.committer.start()
         definitions = await self.store.list_tables()
         if not definitions:
-            for config in (
-                self._first_tables if self._first_tables is not None else default_tables()
-            ):
-                definitions.append(await self.store.create_table(config))
-            log.info("room: created %d tables", len(definitions))
+            # Another node may be creating them right now: the store creates them once.
+            first = self._first_tables if self._first_tables is not None else default_tables()
+            definitions, created = await self.store.create_first_tables(first)
+            if created:
+                log.info("room: created %d tables", len(definitions))
         await self._fund_house(definitions)
         await asyncio.to_thread(prepare_evaluators, {d.config.game for d in definitions})
         for definition in definitions:

@@ -336,6 +336,14 @@ class Store:
         checked = config.checked()
         return await self._db.write(lambda ctx: tables.create_table_unit(ctx, checked))
 
+    async def create_first_tables(
+        self, configs: Sequence[TableConfig]
+    ) -> tuple[list[TableDef], bool]:
+        """Every table, creating ``configs`` first if there is none: and whether this call
+        created them. Rooms starting together on one empty database create them once."""
+        checked = [config.checked() for config in configs]
+        return await self._db.write(lambda ctx: tables.create_first_tables_unit(ctx, checked))
+
     async def list_tables(self) -> list[TableDef]:
         """Every table, oldest first."""
         return await self._db.read(tables.list_tables_unit)

@@ -171,6 +171,15 @@ INSERT_TABLE = Stmt(
     ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
     ":decision_seconds, :time_bank_seconds, :now) ON CONFLICT DO NOTHING RETURNING id"
 )
+# Several rooms starting at once on one empty PostgreSQL database must not each
+# create the first tables: they take this lock first (a two-key advisory lock, a key
+# space of its own). SQLite writes one transaction at a time anyway.
+_LOCK_SPACE = 0x706B  # "pk"
+_FIRST_TABLES_KEY = 1
+LOCK_FIRST_TABLES = Stmt(
+    "SELECT 1",
+    postgresql="SELECT 1 FROM (SELECT pg_advisory_xact_lock(:space, :key)) l",
+)
 SELECT_TABLES = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables ORDER BY id")
 SELECT_TABLE = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables WHERE id = :id")
 # Taken only when free, expired or the taker's own: the token rises with every taking.
@@ -225,6 +234,21 @@ def create_table_unit(ctx: Context, config: TableConfig) -> Unit[TableDef]:
     if row is None:
         raise TableError("name_taken", f"there is a table called {config.name!r} already")
     return TableDef(int(row[0]), config, ctx.now)
+
+
+def create_first_tables_unit(
+    ctx: Context, configs: Sequence[TableConfig]
+) -> Unit[tuple[list[TableDef], bool]]:
+    """The room's tables, and whether this call created them: ``configs`` are stored
+    only when there is no table at all (one transaction, checked under a lock)."""
+    yield one(LOCK_FIRST_TABLES, space=_LOCK_SPACE, key=_FIRST_TABLES_KEY)
+    found = [table_of(row) for row in (yield all_rows(SELECT_TABLES))]
+    if found:
+        return found, False
+    created = []
+    for config in configs:
+        created.append((yield from create_table_unit(ctx, config)))
+    return created, True
 
 
 def list_tables_unit(ctx: Context) -> Unit[list[TableDef]]:

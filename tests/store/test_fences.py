@@ -8,8 +8,10 @@ the action, so a resend is known for a repeat after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -26,6 +28,7 @@ from pokerhouse.store import (
     SeatIn,
     SeatOut,
     Store,
+    TableError,
     TransactionKind,
 )
 from tests.store.conftest import dump, make_table, make_users
@@ -146,3 +149,40 @@ async def test_a_client_id_is_stored_once_per_hand_and_player(store: Store) -> N
     (log,) = await store.unfinished_hands(table)
     assert [(a.user_id, a.client_id) for a in log.actions] == [(ann.id, "x"), (bob.id, "x")]
     await store.finish_hand(table, 1, [0, 0])
+
+
+async def test_a_house_bot_sits_at_one_table_at_a_time(store: Store) -> None:
+    bot, ann = await make_users(store, 2, grant=1_000)
+    first, second = await make_table(store, "A"), await make_table(store, "B")
+    await store.commit(Batch(seats_in=[SeatIn(first, 0, bot.id, 200, "bot-sit:a", fund=True)]))
+    before = await dump(store)
+    with pytest.raises(TableError) as refused:
+        await store.commit(Batch(seats_in=[SeatIn(second, 0, bot.id, 200, "bot-sit:b", fund=True)]))
+    assert refused.value.code == "bot_busy" and f"table {first}" in str(refused.value)
+    assert await dump(store) == before
+    # A retry of its buy-in, and a person at two tables: fine; once it stood up, it may
+    # sit elsewhere.
+    await store.commit(Batch(seats_in=[SeatIn(first, 0, bot.id, 200, "bot-sit:a", fund=True)]))
+    await store.commit(Batch(seats_in=[SeatIn(first, 1, ann.id, 200, "sit:a")]))
+    await store.commit(Batch(seats_in=[SeatIn(second, 0, ann.id, 200, "sit:b")]))
+    await store.commit(Batch(seats_out=[SeatOut(first, 0, bot.id, 200, "bot-out:a")]))
+    await store.commit(Batch(seats_in=[SeatIn(second, 1, bot.id, 200, "bot-sit:b2", fund=True)]))
+    assert [(s.seat, s.user_id) for s in await store.seats(second)] == [(0, ann.id), (1, bot.id)]
+
+
+async def test_rooms_seating_one_bot_at_once_seat_it_once(store: Store, db_url: str) -> None:
+    from tests.store.test_concurrency import run_concurrently
+
+    (bot,) = await make_users(store, 1, grant=0)
+    tables = [await make_table(store, f"T{n}") for n in range(5)]
+
+    async def seat(worker: Store, n: int) -> Any:
+        move = SeatIn(tables[n], 0, bot.id, 100, f"bot-sit:{n}", fund=True)
+        return await worker.commit(Batch(seats_in=[move]))
+
+    *results, _ = await asyncio.to_thread(run_concurrently, db_url, seat, 5)
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 4, results
+    assert all(isinstance(r, TableError) and r.code == "bot_busy" for r in refused), refused
+    seated = [t for t in tables if await store.seats(t)]
+    assert len(seated) == 1

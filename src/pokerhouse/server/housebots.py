@@ -96,6 +96,9 @@ class HouseBots:
             bots.append(seat)
         return commands
 
-    def unused(self, user: User) -> None:
-        """A bot account handed out for a seat it did not take (its step was refused)."""
-        self._services.release_bot(user)
+    def unused(self, user: User, *, elsewhere: bool = False) -> None:
+        """A bot account handed out for a seat it did not take (its step was refused);
+        ``elsewhere``: refused because it sits at another table (another node seated it),
+        so it stays out of this room's pool of free bots."""
+        if not elsewhere:
+            self._services.release_bot(user)

@@ -330,7 +330,7 @@ class TableTask:
         except PokerError as error:
             log.info("table %s: %r refused: %s", self.id, command, error)
             if user is not None:
-                self.bots.unused(user)
+                self.bots.unused(user, elsewhere=error.code == "bot_busy")
             return None
         finally:
             if isinstance(seat, int):

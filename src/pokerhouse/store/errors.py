@@ -73,7 +73,8 @@ class TableError(StoreError):
 
     Codes: ``bad_name``, ``name_taken``, ``bad_table``, ``unknown_table``,
     ``bad_seat``, ``seat_taken``, ``not_seated``, ``too_many_boxes``,
-    ``buy_in_too_small``, ``buy_in_too_large``, ``seat_in_hand``.
+    ``buy_in_too_small``, ``buy_in_too_large``, ``seat_in_hand``, ``bot_busy`` (one of
+    the room's bots already sits at another table).
     """
 
     default_code = "table_error"

@@ -73,6 +73,10 @@ ADD_TO_STACK = Stmt(
     "UPDATE table_seats SET stack = stack + :amount "
     "WHERE table_id = :table AND seat = :seat AND user_id = :user"
 )
+# The room's own bots sit at one table at a time, whichever node seats them.
+SEATED_ELSEWHERE = Stmt(
+    "SELECT table_id FROM table_seats WHERE user_id = :user AND table_id <> :table LIMIT 1"
+)
 DELETE_SEAT = Stmt(
     "DELETE FROM table_seats WHERE table_id = :table AND seat = :seat AND user_id = :user"
 )
@@ -187,6 +191,12 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
                 "buy_in_too_large", f"a {what} of {amount} is above the maximum of {high}"
             )
     (after,) = yield from apply(ctx, [(tx_id, post)], ids)
+    if move.fund and not move.add:
+        # Asked only now that the wallet's row is locked (by the posting): a buy-in of the
+        # same bot at another table, on another node, waits for this one and then sees it.
+        elsewhere = yield one(SEATED_ELSEWHERE, user=user_id, table=table_id)
+        if elsewhere is not None:
+            raise TableError("bot_busy", f"bot {user_id} already sits at table {int(elsewhere[0])}")
     if move.add:
         yield run(ADD_TO_STACK, table=table_id, seat=seat, user=user_id, amount=amount)
         new = SeatRecord(table_id, seat, user_id, record.stack + amount, record.sat_at)

@@ -53,7 +53,6 @@ from pokerhouse.server.rules import (
 from pokerhouse.server.services import Services
 from pokerhouse.store import (
     Batch,
-    BatchResult,
     DatabaseError,
     HandLog,
     HandVoid,
@@ -193,15 +192,7 @@ class TableTask:
         """
         started = time.perf_counter()
         step = self.table.apply(command)
-        # The committer's future is awaited here, not in a helper coroutine: every step
-        # of every table waits on it, and each coroutine in between is one more object
-        # in flight and one more frame to resume.
-        writing = self._write(step)
-        if writing is not None:
-            try:
-                await writing
-            except Exception as error:
-                self._refused(step, error)
+        await self._commit(step)
         seats = self.table.hand_seats or self.table.last_hand_seats
         tableinfo.count(
             self.services.metrics, self.id, self.info.name, command, step, seats, started, caller
@@ -211,19 +202,14 @@ class TableTask:
 
     async def _commit(self, step: Step) -> None:
         """Store ``step``'s records in one fenced transaction (with other tables')."""
-        writing = self._write(step)
-        if writing is not None:
-            try:
-                await writing
-            except Exception as error:
-                self._refused(step, error)
-
-    def _write(self, step: Step) -> asyncio.Future[BatchResult] | None:
-        """Hand ``step``'s records to the committer (``None``: it has nothing to store)."""
         batch = recorder.batch(self.id, self.lease, step.records, self.bots.is_bot_account)
         if not len(batch):
-            return None
-        return self.services.committer.commit(batch)
+            return
+        try:
+            # The committer's future itself: no coroutine of its own waits in between.
+            await self.services.committer.commit(batch)
+        except Exception as error:
+            self._refused(step, error)
 
     def _refused(self, step: Step, error: Exception) -> NoReturn:
         """What a failed write of ``step`` means for the table and for whoever asked."""

@@ -24,7 +24,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import Any
 
 from pokerhouse.cards import parse_cards
 from pokerhouse.engine.actions import Action, ActionKind
@@ -208,25 +208,19 @@ class TableTask:
         try:
             # The committer's future itself: no coroutine of its own waits in between.
             await self.services.committer.commit(batch)
-        except Exception as error:
-            self._refused(step, error)
-
-    def _refused(self, step: Step, error: Exception) -> NoReturn:
-        """What a failed write of ``step`` means for the table and for whoever asked."""
-        if isinstance(error, StaleLease):
+        except StaleLease as error:
             self._fence(str(error))
             raise Unavailable("table_moved", "this table is run elsewhere now") from error
-        if isinstance(error, DatabaseError | OSError):
+        except (DatabaseError, OSError) as error:
             self._lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
-        if isinstance(error, StoreError):
+        except StoreError as error:
             if step.revertible:  # a buy-in the store refused (the wallet ran short)
                 self.table.revert(step)
                 raise RoomError(error.code, str(error)) from error
             log.error("table %s: the store refused a step it should take: %s", self.id, error)
             self._lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
-        raise error
 
     def _tell(self, step: Step) -> None:
         """After a stored step: the seats, the watchers, the rules' next timers, the lobby."""

@@ -120,10 +120,34 @@ def play_all_in(people: list[Person], number: int) -> None:
         people[0].page.wait_for_timeout(100)
 
 
+def one_hand_elsewhere(browser: Any, base: str) -> None:
+    """Two others play a Razz hand, leaving as it ends: the room's hand ids then run ahead
+    of the 3x4 table's numbers, whichever tests ran before (or none)."""
+    table = TABLES["razz"]
+    cal, dee = person(browser, base), person(browser, base)
+    try:
+        register(cal, "cal_elsewhere")
+        register(dee, "dee_elsewhere")
+        sit(cal, table, 0)
+        sit(dee, table, 1)
+        started = cal.page.locator("#log li[data-event='table_hand_started']").last
+        started.wait_for()
+        number = int(started.get_attribute("data-number") or "0")
+        for who in (cal, dee):
+            who.page.click("#leave")  # after this hand (folded for at their turn)
+        play_hand([cal, dee], number)
+        for who in (cal, dee):
+            who.page.wait_for_selector(".seat.mine", state="detached")
+    finally:
+        cal.close()
+        dee.close()
+
+
 def test_a_busted_player_is_offered_a_rebuy_and_auto_rebuy_buys_by_itself(
     room: ServeProcess, browser: Any, axe_source: str
 ) -> None:
     table = TABLES["3x4"]
+    one_hand_elsewhere(browser, room.base)
     ann, bob = person(browser, room.base), person(browser, room.base)
     people = [ann, bob]
     try:

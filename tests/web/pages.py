@@ -83,10 +83,12 @@ def sit(who: Person, table: int, seat: int, buy_in: int | None = None) -> None:
 def act(who: Person, prefer: tuple[str, ...] = PASSIVE) -> str | None:
     """Take one action if the page offers any: the first of ``prefer``, else the smallest bet."""
     page = who.page
-    buttons = page.locator("#action-bar .actions button.act:not([disabled])")
-    if buttons.count() == 0:
+    # Read in one go: the bar may go away between two reads (the hand moved on).
+    kinds = page.eval_on_selector_all(
+        "#action-bar .actions button.act:not([disabled])", "els => els.map(e => e.dataset.kind)"
+    )
+    if not kinds:
         return None
-    kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(buttons.count())]
     for kind in prefer:
         if kind in kinds:
             break

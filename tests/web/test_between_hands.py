@@ -134,10 +134,13 @@ def one_hand_elsewhere(browser: Any, base: str) -> None:
         started.wait_for()
         number = int(started.get_attribute("data-number") or "0")
         for who in (cal, dee):
-            who.page.click("#leave")  # after this hand (folded for at their turn)
-        play_hand([cal, dee], number)
+            # Leaving after this hand: the room acts for each at their turn, at once.
+            who.page.click("#leave")
+        cal.page.wait_for_selector(
+            f"#log li[data-event='table_hand_ended'][data-number='{number}']", timeout=60_000
+        )
         for who in (cal, dee):
-            who.page.wait_for_selector(".seat.mine", state="detached")
+            who.page.wait_for_selector(".seat.mine", state="detached", timeout=60_000)
     finally:
         cal.close()
         dee.close()

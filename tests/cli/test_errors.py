@@ -18,6 +18,8 @@ from pokerhouse.cli import main
         (["advise", "razz", "As Kd", "Qh 7c 2d"], "no_advisor"),
         (["analyze", "razz"], "no_analysis"),
         (["play", "omaha"], "unknown_game"),
+        (["serve", "--node", "two words"], "bad_node"),
+        (["serve", "--node", "x" * 65], "bad_node"),
     ],
 )
 def test_an_error_is_one_line_on_stderr_and_nothing_else(

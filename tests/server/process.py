@@ -29,15 +29,21 @@ class ServeProcess:
     """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml)."""
 
     def __init__(
-        self, database_url: str, config: Path, port: int | None = None, log_level: str = "warning"
+        self,
+        database_url: str,
+        config: Path,
+        port: int | None = None,
+        log_level: str = "warning",
+        node: str | None = None,
     ) -> None:
         self.database_url = database_url
         self.log_level = log_level
         self.config = config
+        self.node = node
         self.port = port if port is not None else free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = config.with_suffix(".log")
+        self.log = config.with_suffix(".log") if node is None else config.with_name(f"{node}.log")
 
     def start(self, timeout: float = START_SECONDS, env: dict[str, str] | None = None) -> None:
         """Start the server (``env``: extra variables) and wait until ``/healthz`` answers."""
@@ -50,6 +56,7 @@ class ServeProcess:
                     "--database-url", self.database_url,
                     "--config", str(self.config),
                     "--log-level", self.log_level,
+                    *(["--node", self.node] if self.node is not None else []),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

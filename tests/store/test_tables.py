@@ -98,6 +98,32 @@ async def test_leases_hand_out_growing_fencing_tokens(store: Store, clock: Clock
     assert await store.acquire_table(table.id, "node-a", seconds=5) == 3
 
 
+async def test_a_taking_over_node_takes_only_a_free_or_lapsed_lease(
+    store: Store, clock: Clock
+) -> None:
+    """``reclaim=False`` never takes a running lease, not even one under the taker's own
+    name (another process of that name may run the table); ``table_leases`` says which
+    leases are free to take."""
+    first = await store.create_table(TableConfig("X", "3x4"))
+    second = await store.create_table(TableConfig("Y", "3x4"))
+    free = await store.table_leases()
+    assert free[first.id].free and free[first.id].owner is None and free[first.id].token == 0
+    assert await store.acquire_table(first.id, "node-a", seconds=5, reclaim=False) == 1
+    for taker in ("node-a", "node-b"):
+        with pytest.raises(TableError) as caught:
+            await store.acquire_table(first.id, taker, seconds=5, reclaim=False)
+        assert caught.value.code == "lease_held"
+    leases = await store.table_leases()
+    assert not leases[first.id].free and leases[first.id].owner == "node-a"
+    assert leases[first.id].expires == pytest.approx(clock.now + 5)
+    assert leases[second.id].free
+    clock.now += 6  # node-a let it lapse: anyone may take it, with a higher token
+    assert (await store.table_leases())[first.id].free
+    assert await store.acquire_table(first.id, "node-b", seconds=5, reclaim=False) == 2
+    assert await store.renew_leases("node-a", {first.id: 1}, seconds=5) == set()
+    assert (await store.table_leases())[first.id].owner == "node-b"
+
+
 async def test_rooms_starting_together_create_the_first_tables_once(
     store: Store, db_url: str
 ) -> None:

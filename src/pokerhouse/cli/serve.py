@@ -76,6 +76,7 @@ _COUNTS = (
 #: A Host name room.toml may allow: a DNS name or an address, ``*.`` before a domain, or ``*``.
 _LABEL = r"[a-z0-9]([a-z0-9-]*[a-z0-9])?"
 _HOST = re.compile(rf"^(\*|(\*\.)?{_LABEL}(\.{_LABEL})*|[0-9a-f:.]+)$")
+_NODE = re.compile(r"[A-Za-z0-9._-]{1,64}")
 _TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
 
 
@@ -88,6 +89,11 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     add_url_option(parser)
     parser.add_argument("--config", metavar="FILE", help="room.toml: tables and timings")
+    parser.add_argument(
+        "--node", metavar="NAME",
+        help="this process's name on the tables it runs (default node-HOSTNAME); several "
+        "nodes on one database need different names",
+    )  # fmt: skip
     parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
         help="how much to log (default info)",
@@ -215,6 +221,23 @@ def _hosts(path: str, value: object) -> tuple[str, ...]:
     )
 
 
+def node_name(name: str) -> str:
+    """A node's name as ``--node`` takes it: 1 to 64 letters, digits, ``.``, ``_``, ``-``.
+
+    >>> node_name("node-2")
+    'node-2'
+    >>> node_name("two words")
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidSpec: --node is 1 to 64 letters, digits, '.', '_' or '-': 'two words'
+    """
+    if not _NODE.fullmatch(name):
+        raise InvalidSpec(
+            "bad_node", f"--node is 1 to 64 letters, digits, '.', '_' or '-': {name!r}"
+        )
+    return name
+
+
 def _seconds(value: object) -> bool:
     return type(value) in (int, float) and value >= 0  # type: ignore[operator]
 
@@ -234,6 +257,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise InvalidSpec("bad_port", f"--port is 1 to 65535, not {args.port}")
     settings, tables = load_config(args.config)
+    if args.node is not None:
+        settings = dataclasses.replace(settings, owner=node_name(args.node))
     configure(args.log_level, args.log_format)
     site = Site(database_url(args.database_url), settings=settings, tables=tables)
     config = uvicorn.Config(

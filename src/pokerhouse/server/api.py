@@ -482,7 +482,8 @@ class Api:
         return JSONResponse({**copy.about(), "history": copy.document()})
 
     async def health(self, request: Request) -> Response:
-        """``GET /healthz``: the database answers and every table takes actions.
+        """``GET /healthz``: the database answers and every table this node runs takes
+        actions (the tables other nodes run are listed, not counted against it).
 
         A read alone would not do: a SQLite file locked by another process or
         on a full disk still reads, yet no table can save anything; a table
@@ -494,15 +495,20 @@ class Api:
         except Exception as error:
             database = f"error: {type(error).__name__}"
         tasks = self.site.room.tasks
-        down = sorted(table for table, task in tasks.items() if not task.available)
+        elsewhere = sorted(table for table, task in tasks.items() if task.fenced)
+        down = sorted(
+            table for table, task in tasks.items() if not task.available and not task.fenced
+        )
         status = 200 if database == "ok" and not down else 503
         return JSONResponse(
             {
                 "ok": status == 200,
                 "database": database,
+                "node": self.site.settings.owner,
                 "tables": len(tasks),
-                "tables_available": len(tasks) - len(down),
+                "tables_available": len(tasks) - len(down) - len(elsewhere),
                 "tables_unavailable": down,
+                "tables_elsewhere": elsewhere,
             },
             status_code=status,
         )

@@ -320,16 +320,20 @@ def _document() -> dict[str, Any]:
                     "required": [
                         "ok",
                         "database",
+                        "node",
                         "tables",
                         "tables_available",
                         "tables_unavailable",
+                        "tables_elsewhere",
                     ],
                     "properties": {
                         "ok": {"type": "boolean"},
                         "database": {"type": "string"},
+                        "node": {"type": "string"},
                         "tables": {"type": "integer"},
                         "tables_available": {"type": "integer"},
                         "tables_unavailable": {"type": "array", "items": {"type": "integer"}},
+                        "tables_elsewhere": {"type": "array", "items": {"type": "integer"}},
                     },
                 },
                 "Lobby": {

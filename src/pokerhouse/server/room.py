@@ -4,8 +4,12 @@ On start the room loads every table definition from the store (creating the
 default room on an empty database), funds the house's bankroll, and starts
 one :class:`~pokerhouse.server.tabletask.TableTask` per table; each leases
 its table and resumes any hand it was playing when the room last stopped.
-The room renews its leases while it runs, and delivers what the tables'
-outboxes send to the connections by their addresses.
+A table whose lease another node holds (several ``serve`` processes on one
+database, each ``--node`` named) waits here unloaded. While it runs the
+room renews its leases, takes over any table whose lease another node let
+lapse (that node stopped or died: the hand goes on from its log), and
+delivers what the tables' outboxes send to the connections by their
+addresses.
 """
 
 from __future__ import annotations
@@ -138,10 +142,13 @@ class Room:
             self.tasks[definition.id] = TableTask(self.services, definition, self.deliver)
         for task in self.tasks.values():
             await task.start()
+        elsewhere = sum(task.fenced for task in self.tasks.values())
+        if elsewhere:
+            log.info("room: %d of %d tables run by other nodes", elsewhere, len(self.tasks))
         loop = asyncio.get_running_loop()
         self._background = [
             loop.create_task(self._lobby_loop(), name="lobby"),
-            loop.create_task(self._renew_leases(), name="leases"),
+            loop.create_task(self._keep_leases(), name="leases"),
         ]
 
     async def stop(self) -> None:
@@ -187,29 +194,41 @@ class Room:
 
     # ------------------------------------------------------------ leases
 
-    async def _renew_leases(self) -> None:
-        """Renew every table's lease at a third of its length; stop a table that lost it."""
-        settings = self.services.settings
+    async def _keep_leases(self) -> None:
+        """Every third of a lease: renew this node's leases (a table whose lease is gone
+        stops at once), then take over the tables whose lease another node let lapse."""
         while True:
-            await asyncio.sleep(settings.lease_seconds / 3)
-            held = {
-                task.id: task.lease
-                for task in self.tasks.values()
-                if task.lease and not task.fenced
-            }
-            if not held:
-                continue
+            await asyncio.sleep(self.services.settings.lease_seconds / 3)
             try:
-                renewed = await self.store.renew_leases(
-                    settings.owner, held, seconds=settings.lease_seconds
-                )
+                await self._renew_leases()
+                await self._take_over_lapsed()
             except (StoreError, OSError) as error:
-                log.warning("room: leases not renewed: %s", error)
-                continue
-            for table_id in held.keys() - renewed:
-                task = self.tasks[table_id]
-                if task.lease == held[table_id]:  # not reloaded meanwhile under a new one
-                    task.lease_lost()
+                log.warning("room: leases not kept: %s", error)
+
+    async def _renew_leases(self) -> None:
+        settings = self.services.settings
+        held = {
+            task.id: task.lease for task in self.tasks.values() if task.lease and not task.fenced
+        }
+        if not held:
+            return
+        renewed = await self.store.renew_leases(
+            settings.owner, held, seconds=settings.lease_seconds
+        )
+        for table_id in held.keys() - renewed:
+            task = self.tasks[table_id]
+            if task.lease == held[table_id]:  # not reloaded meanwhile under a new one
+                task.lease_lost()
+
+    async def _take_over_lapsed(self) -> None:
+        elsewhere = [task for task in self.tasks.values() if task.fenced]
+        if not elsewhere:
+            return
+        leases = await self.store.table_leases()
+        for task in elsewhere:
+            lease = leases.get(task.id)
+            if lease is not None and lease.free:
+                await task.take_over()
 
     # ------------------------------------------------------------ the lobby
 

@@ -33,7 +33,6 @@ from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
 from pokerhouse.server import messages, recorder, tableinfo
-from pokerhouse.server.clock import Timer
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.housebots import HouseBots
 from pokerhouse.server.inputs import Caller, Input, Request, Tick, Watch
@@ -51,6 +50,7 @@ from pokerhouse.server.rules import (
     WindowOpened,
 )
 from pokerhouse.server.services import Services
+from pokerhouse.server.timers import Timers
 from pokerhouse.store import (
     Batch,
     DatabaseError,
@@ -59,6 +59,7 @@ from pokerhouse.store import (
     StaleLease,
     StoreError,
     TableDef,
+    TableError,
     User,
 )
 from pokerhouse.table import (
@@ -125,8 +126,7 @@ class TableTask:
         self.applied: dict[int, set[tuple[int, str]]] = {}
         # Accounts whose seat a step being applied is for (their User, for self.users).
         self._sitting: dict[int, User] = {}
-        self._timers: dict[str, tuple[int, Timer]] = {}
-        self._tokens = 0
+        self.timers = Timers(services.clock, self.post)
         self._reloading: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         #: Whether the task is handling an input now (it may be waiting on the store).
@@ -137,14 +137,37 @@ class TableTask:
 
     # ------------------------------------------------------------ life
 
-    async def start(self) -> None:
-        """Load the table from the store, then run its task on the running loop."""
-        await self._load()
+    async def start(self) -> bool:
+        """Load the table from the store, then run its task on the running loop: whether
+        this node runs the table. One whose lease another node holds stays here unloaded
+        (every request and watch is answered ``table_moved``) until :meth:`take_over`."""
+        try:
+            await self._load(reclaim=True)
+        except TableError as error:
+            if error.code != "lease_held":
+                raise
+            self.fenced = True
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        return not self.fenced
+
+    async def take_over(self) -> bool:
+        """Lease and load a table run elsewhere whose lease is free or lapsed (its node
+        stopped or died): whether this node runs it now. Its hand goes on from its log."""
+        if not self.fenced:
+            return True
+        self.fenced = False  # meanwhile a request hears room_unavailable: soon back
+        try:
+            await self._load(reclaim=False)
+        except (StoreError, OSError, Unavailable) as error:
+            self.fenced, self.available = True, False
+            log.info("table %s: not taken over: %s", self.id, error)
+            return False
+        log.warning("table %s: taken over under lease %s", self.id, self.lease)
+        return True
 
     async def stop(self) -> None:
         """Stop the task and its timers, and give the lease up (the store keeps the rest)."""
-        self._cancel_timers()
+        self.timers.cancel_all()
         for task in (self._reloading, self._task):
             if task is not None:
                 task.cancel()
@@ -259,9 +282,9 @@ class TableTask:
         for intent in intents:
             match intent:
                 case SetTimer(kind, delay):
-                    self._schedule(kind, delay)
+                    self.timers.set(kind, delay)
                 case CancelTimer(kind):
-                    self._cancel(kind)
+                    self.timers.cancel(kind)
                 case ClockStarted(hand, seat, limit_ms, bank_ms):
                     self.outbox.broadcast(
                         messages.encode(
@@ -328,9 +351,8 @@ class TableTask:
             self.rules.back(self.table.seats_of_account(caller.user_id))
         if not self.available:
             code = "table_moved" if self.fenced else "room_unavailable"
-            self.outbox.reply(
-                caller.address, messages.error(code, "the table is reloading", table=self.id)
-            )
+            text = "the table is run elsewhere" if self.fenced else "the table is reloading"
+            self.outbox.reply(caller.address, messages.error(code, text, table=self.id))
             return
         if item.since is not None and self.outbox.replay(
             caller.address, item.since, self.table.seq
@@ -342,30 +364,9 @@ class TableTask:
 
     # ------------------------------------------------------------ timers
 
-    def _schedule(self, kind: str, delay: float) -> None:
-        self._cancel(kind)
-        self._tokens += 1
-        token = self._tokens
-
-        def fire() -> None:
-            self.post(Tick(kind, token))
-
-        self._timers[kind] = (token, self.services.clock.call_later(delay, fire))
-
-    def _cancel(self, kind: str) -> None:
-        entry = self._timers.pop(kind, None)
-        if entry is not None:
-            entry[1].cancel()
-
-    def _cancel_timers(self) -> None:
-        for kind in list(self._timers):
-            self._cancel(kind)
-
     async def _tick(self, tick: Tick) -> None:
-        entry = self._timers.get(tick.kind)
-        if entry is None or entry[0] != tick.token or not self.available:
+        if not self.timers.due(tick) or not self.available:
             return  # an old timer: what it was for has passed
-        del self._timers[tick.kind]
         now = self.services.clock.now()
         if tick.kind == "decision":
             await self._decide()
@@ -446,11 +447,13 @@ class TableTask:
             button=button,
         )
 
-    async def _load(self) -> None:
-        """(Re)build the table from the store: seats, then any unfinished hand, by replay."""
-        store = self.services.store
-        settings = self.services.settings
-        lease = await store.acquire_table(self.id, settings.owner, seconds=settings.lease_seconds)
+    async def _load(self, reclaim: bool = True) -> None:
+        """(Re)build the table from the store: seats, then any unfinished hand, by replay
+        (``reclaim``: a running lease under this node's name may be taken, as at start)."""
+        store, settings = self.services.store, self.services.settings
+        lease = await store.acquire_table(
+            self.id, settings.owner, seconds=settings.lease_seconds, reclaim=reclaim
+        )
         seated = await store.seats(self.id)
         logs = await store.unfinished_hands(self.id)
         last = await store.last_hand_number(self.id)
@@ -466,7 +469,7 @@ class TableTask:
             (row.seat, users[row.seat].username, row.stack, row.user_id) for row in seated
         )
         # Everything is read: only now does the task's state change.
-        self._cancel_timers()
+        self.timers.cancel_all()
         self.lease = lease
         self.table = self._new_table(lease, entries, button, last - 1 if running else last)
         self.bots.clear()
@@ -549,7 +552,7 @@ class TableTask:
             return
         log.warning("table %s: store failed (%s); reloading from it", self.id, error)
         self.available = False
-        self._cancel_timers()
+        self.timers.cancel_all()
         self.outbox.drop()
         self.outbox.broadcast(
             messages.error(
@@ -566,7 +569,7 @@ class TableTask:
         log.warning("table %s: lease lost (%s); the table stops here", self.id, reason)
         self.fenced = True
         self.available = False
-        self._cancel_timers()
+        self.timers.cancel_all()
         self.outbox.drop()
         self.outbox.broadcast(
             messages.error("table_moved", "this table is run elsewhere now", table=self.id)

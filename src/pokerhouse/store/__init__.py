@@ -53,7 +53,7 @@ from pokerhouse.store.hands import settlement_key
 from pokerhouse.store.replay import rebuild_hand
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.store import Store
-from pokerhouse.store.tables import TableConfig, TableDef
+from pokerhouse.store.tables import TableConfig, TableDef, TableLease
 from pokerhouse.store.urls import database_url
 from pokerhouse.store.users import User
 
@@ -95,6 +95,7 @@ __all__ = [
     "TableConfig",
     "TableDef",
     "TableError",
+    "TableLease",
     "Transaction",
     "TransactionKind",
     "User",

@@ -57,7 +57,7 @@ from pokerhouse.store.handlog import (
 from pokerhouse.store.ledger import check_amount, post_unit, posting
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.sql import Context, Unit
-from pokerhouse.store.tables import TableConfig, TableDef
+from pokerhouse.store.tables import TableConfig, TableDef, TableLease
 from pokerhouse.store.urls import database_url, parse_url, redacted
 from pokerhouse.store.users import User
 
@@ -352,19 +352,31 @@ class Store:
         """One table; ``unknown_table`` if there is none."""
         return await self._db.read(lambda ctx: tables.get_table_unit(ctx, table_id))
 
-    async def acquire_table(self, table_id: int, owner: str, *, seconds: float = 10.0) -> int:
+    async def acquire_table(
+        self, table_id: int, owner: str, *, seconds: float = 10.0, reclaim: bool = True
+    ) -> int:
         """Lease ``table_id`` to ``owner`` for ``seconds``: a fencing token larger than any
         before.
 
         The lease is taken only when it is free, expired or ``owner``'s already
-        (``lease_held`` otherwise, naming the holder). Every table write must
-        carry the token (``lease=``); one that carries another is refused with
+        (``lease_held`` otherwise, naming the holder); with ``reclaim`` false, never
+        while it runs, ``owner``'s own included (a node taking over a table another
+        process of the same name may still run). Every table write must carry the
+        token (``lease=``); one that carries another is refused with
         ``stale_lease``. The holder keeps it with :meth:`renew_leases`.
         """
         owner = lease_owner(owner)
         lease_seconds(seconds)
         whole(table_id, 0)
-        return await self._db.write(lambda ctx: tables.acquire_unit(ctx, table_id, owner, seconds))
+        return await self._db.write(
+            lambda ctx: tables.acquire_unit(ctx, table_id, owner, seconds, bool(reclaim))
+        )
+
+    async def table_leases(self) -> dict[int, TableLease]:
+        """Every table's lease by table id: who holds it, its token, when it lapses, and
+        whether it is free to take now (by the store's clock)."""
+        found = await self._db.read(tables.leases_unit)
+        return {lease.table_id: lease for lease in found}
 
     async def renew_leases(
         self, owner: str, leases: Mapping[int, int], *, seconds: float = 10.0

@@ -188,7 +188,14 @@ ACQUIRE = Stmt(
     "lease_expires = :expires WHERE id = :id AND (lease_owner IS NULL OR lease_owner = :owner "
     "OR lease_expires IS NULL OR lease_expires < :now) RETURNING lease_token"
 )
+# The same, but a running lease is never taken, not even the taker's own.
+ACQUIRE_FREE = Stmt(
+    "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1, "
+    "lease_expires = :expires WHERE id = :id AND (lease_owner IS NULL "
+    "OR lease_expires IS NULL OR lease_expires < :now) RETURNING lease_token"
+)
 LEASE = Stmt("SELECT lease_owner, lease_expires FROM room_tables WHERE id = :id")
+LEASES = Stmt("SELECT id, lease_owner, lease_token, lease_expires FROM room_tables ORDER BY id")
 RENEW = Stmt(
     "UPDATE room_tables SET lease_expires = :expires WHERE lease_owner = :owner AND "
     "(id, lease_token) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
@@ -221,6 +228,18 @@ def table_of(row: Sequence[Any]) -> TableDef:
         time_bank_seconds=row[13],
     )
     return TableDef(int(row[0]), config, float(row[14]))
+
+
+@dataclass(frozen=True, slots=True)
+class TableLease:
+    """Who runs a table: the lease's owner and token, when it lapses, and whether it is
+    free to take now (nobody holds it, or its holder let it lapse)."""
+
+    table_id: int
+    owner: str | None
+    token: int
+    expires: float | None
+    free: bool
 
 
 # ---------------------------------------------------------------- units
@@ -264,12 +283,16 @@ def get_table_unit(ctx: Context, table_id: int) -> Unit[TableDef]:
     return table_of(row)
 
 
-def acquire_unit(ctx: Context, table_id: int, owner: str, seconds: float) -> Unit[int]:
+def acquire_unit(
+    ctx: Context, table_id: int, owner: str, seconds: float, reclaim: bool = True
+) -> Unit[int]:
     """Lease a table to ``owner`` for ``seconds``: the new fencing token.
 
-    :class:`TableError` ``lease_held`` while another owner's lease runs.
+    :class:`TableError` ``lease_held`` while another owner's lease runs (or, with
+    ``reclaim`` false, any running lease, ``owner``'s own too).
     """
-    row = yield one(ACQUIRE, id=table_id, owner=owner, now=ctx.now, expires=ctx.now + seconds)
+    statement = ACQUIRE if reclaim else ACQUIRE_FREE
+    row = yield one(statement, id=table_id, owner=owner, now=ctx.now, expires=ctx.now + seconds)
     if row is not None:
         return int(row[0])
     held = yield one(LEASE, id=table_id)
@@ -277,6 +300,21 @@ def acquire_unit(ctx: Context, table_id: int, owner: str, seconds: float) -> Uni
         raise TableError("unknown_table", f"there is no table {table_id!r}")
     left = max(0.0, float(held[1]) - ctx.now)
     raise TableError("lease_held", f"table {table_id} is leased to {held[0]} for {left:.1f} s more")
+
+
+def leases_unit(ctx: Context) -> Unit[list[TableLease]]:
+    """Every table's lease as it stands now."""
+    rows = yield all_rows(LEASES)
+    return [
+        TableLease(
+            int(row[0]),
+            row[1],
+            int(row[2]),
+            None if row[3] is None else float(row[3]),
+            row[1] is None or row[3] is None or float(row[3]) < ctx.now,
+        )
+        for row in rows
+    ]
 
 
 def renew_unit(ctx: Context, owner: str, leases: dict[int, int], seconds: float) -> Unit[set[int]]:

@@ -103,7 +103,9 @@ class Site:
         self._room = Room(self._services, self._tables)
         tasks = self._room.tasks
         self.metrics.hands_in_progress.set_function(
-            lambda: sum(1 for task in tasks.values() if task.table.hand is not None)
+            lambda: sum(
+                1 for task in tasks.values() if task.table.hand is not None and not task.fenced
+            )
         )
         self.metrics.tables_available.set_function(
             lambda: sum(1 for task in tasks.values() if task.available)

@@ -6,10 +6,12 @@ Plain functions of a table task's parts, so the task stays a loop.
 from __future__ import annotations
 
 import logging
+import random
 import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pokerhouse.engine.rounds import RoundHand
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.inputs import Caller
@@ -17,9 +19,46 @@ from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.metrics import Metrics
 from pokerhouse.server.rules import RoomRules
 from pokerhouse.store import TableConfig, User
-from pokerhouse.table import Act, Command, Step, Table, Timeout, records
+from pokerhouse.table import Act, Command, Rake, Step, Table, TableLimits, Timeout, records
 
 events_log = logging.getLogger("pokerhouse.events")
+
+
+def new_table(
+    config: TableConfig,
+    spec: Any,
+    rng: random.Random,
+    lease: int,
+    seated: tuple[tuple[int, str, int, int], ...],
+    button: int | None,
+    hands_played: int,
+) -> Table:
+    """The room's table for ``config`` as loaded under ``lease``: ``seated`` are
+    ``(seat, name, stack, account)``."""
+    assert config.min_buy_in is not None and config.max_buy_in is not None
+    info = get_game(config.game)
+    rake = Rake(f"{config.rake_bps}/100", config.rake_cap) if config.rake_bps else None
+    # Games with a showdown order (3x4, Razz) let a losing hand be shown or mucked.
+    hand_type = info.hand_type
+    choose = isinstance(hand_type, type) and issubclass(hand_type, RoundHand)
+    return Table(
+        info.name,
+        seats=config.seats,
+        spec=spec,
+        limits=TableLimits(config.min_buy_in, config.max_buy_in),
+        rng=rng,
+        rake=rake,
+        boxes_per_player=config.max_boxes,
+        log_size=0,  # the outbox keeps what clients coming back need, encoded
+        # A player whose hand cannot win chooses to show or muck (RULES.md, Common).
+        hand_options={"manual_showdown": True} if choose else None,
+        # Numbers under a new lease start above every number of the last one,
+        # so a client's stale cursor never matches an event of this run.
+        first_seq=lease << 32,
+        hands_played=hands_played,
+        seated=seated,
+        button=button,
+    )
 
 
 def extras(

@@ -28,7 +28,6 @@ from typing import Any
 
 from pokerhouse.cards import parse_cards
 from pokerhouse.engine.actions import Action, ActionKind
-from pokerhouse.engine.rounds import RoundHand
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
@@ -68,18 +67,18 @@ from pokerhouse.table import (
     HandVoided,
     PlayerLeft,
     PlayerSat,
-    Rake,
     Sit,
     StartHand,
     Step,
     Table,
     TableHandEnded,
-    TableLimits,
     VoidHand,
     records,
 )
 
 log = logging.getLogger("pokerhouse.table")
+#: The tick that has a table run elsewhere taken over (no timer's kind).
+TAKE_OVER = "take_over"
 events_log = logging.getLogger("pokerhouse.events")
 
 
@@ -93,9 +92,6 @@ class TableTask:
         self.id = definition.id
         self.info = get_game(config.game)
         self.spec = spec_from_dict(self.info.spec_type, config.options)
-        # Games with a showdown order (3x4, Razz) let a losing hand be shown or mucked.
-        hand_type = self.info.hand_type
-        self._choose_showdown = isinstance(hand_type, type) and issubclass(hand_type, RoundHand)
         settings = services.settings
         self.inbox: Mailbox[Input] = Mailbox()
         self.outbox = Outbox(self.id, deliver, settings.log_size)
@@ -150,20 +146,26 @@ class TableTask:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         return not self.fenced
 
-    async def take_over(self) -> bool:
-        """Lease and load a table run elsewhere whose lease is free or lapsed (its node
-        stopped or died): whether this node runs it now. Its hand goes on from its log."""
-        if not self.fenced:
-            return True
+    def take_over(self) -> None:
+        """Have the task lease and load the table, run elsewhere until now, if its lease
+        is free or lapsed (its node stopped or died); its hand goes on from its log. The
+        task does it between two inputs, never beside a step of its own."""
+        self.post(Tick(TAKE_OVER, 0))
+
+    async def _take_over(self) -> None:
+        if not self.fenced or (self._reloading is not None and not self._reloading.done()):
+            return
         self.fenced = False  # meanwhile a request hears room_unavailable: soon back
         try:
             await self._load(reclaim=False)
         except (StoreError, OSError, Unavailable) as error:
             self.fenced, self.available = True, False
             log.info("table %s: not taken over: %s", self.id, error)
-            return False
+            return
+        except Exception:
+            self.fenced, self.available = True, False
+            raise
         log.warning("table %s: taken over under lease %s", self.id, self.lease)
-        return True
 
     async def stop(self) -> None:
         """Stop the task and its timers, and give the lease up (the store keeps the rest)."""
@@ -365,6 +367,8 @@ class TableTask:
     # ------------------------------------------------------------ timers
 
     async def _tick(self, tick: Tick) -> None:
+        if tick.kind == TAKE_OVER:
+            return await self._take_over()
         if not self.timers.due(tick) or not self.available:
             return  # an old timer: what it was for has passed
         now = self.services.clock.now()
@@ -419,32 +423,11 @@ class TableTask:
     # ------------------------------------------------------------ loading
 
     def _new_table(
-        self,
-        lease: int,
-        seated: tuple[tuple[int, str, int, int], ...],
-        button: int | None,
+        self, lease: int, seated: tuple[tuple[int, str, int, int], ...], button: int | None,
         hands_played: int,
-    ) -> Table:
-        config = self.config
-        assert config.min_buy_in is not None and config.max_buy_in is not None
-        rake = Rake(f"{config.rake_bps}/100", config.rake_cap) if config.rake_bps else None
-        return Table(
-            self.info.name,
-            seats=config.seats,
-            spec=self.spec,
-            limits=TableLimits(config.min_buy_in, config.max_buy_in),
-            rng=self.services.rng,
-            rake=rake,
-            boxes_per_player=config.max_boxes,
-            log_size=0,  # the outbox keeps what clients coming back need, encoded
-            # A player whose hand cannot win chooses to show or muck (RULES.md, Common).
-            hand_options={"manual_showdown": True} if self._choose_showdown else None,
-            # Numbers under a new lease start above every number of the last one,
-            # so a client's stale cursor never matches an event of this run.
-            first_seq=lease << 32,
-            hands_played=hands_played,
-            seated=seated,
-            button=button,
+    ) -> Table:  # fmt: skip
+        return tableinfo.new_table(
+            self.config, self.spec, self.services.rng, lease, seated, button, hands_played
         )
 
     async def _load(self, reclaim: bool = True) -> None:
@@ -530,7 +513,7 @@ class TableTask:
 
     async def _reload(self) -> None:
         """After a database failure: retry loading until the store answers."""
-        while True:
+        while not self.fenced:
             try:
                 await self._load()
                 log.info("table %s: reloaded from the store", self.id)
@@ -568,6 +551,8 @@ class TableTask:
             return
         log.warning("table %s: lease lost (%s); the table stops here", self.id, reason)
         self.fenced = True
+        if self._reloading is not None and self._reloading is not asyncio.current_task():
+            self._reloading.cancel()  # a reload would run it again under the lost lease
         self.available = False
         self.timers.cancel_all()
         self.outbox.drop()

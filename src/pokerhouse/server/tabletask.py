@@ -77,9 +77,9 @@ from pokerhouse.table import (
 )
 
 log = logging.getLogger("pokerhouse.table")
+events_log = logging.getLogger("pokerhouse.events")
 #: The tick that has a table run elsewhere taken over (no timer's kind).
 TAKE_OVER = "take_over"
-events_log = logging.getLogger("pokerhouse.events")
 
 
 class TableTask:

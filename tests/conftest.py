@@ -177,3 +177,38 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Say plainly when the PostgreSQL run was skipped."""
     if _PG_SKIP:
         terminalreporter.write_line(f"store: {_PG_SKIP[0]}", yellow=True)
+
+
+# ---------------------------------------------------------------- Redis
+
+REDIS_ENV = "POKERHOUSE_TEST_REDIS_URL"
+
+
+@pytest.fixture
+def redis_bus() -> Iterator[tuple[str, str]]:
+    """Redis for a room's bus, and a key prefix of this test's own (its keys are deleted
+    afterwards). Without ``POKERHOUSE_TEST_REDIS_URL`` (e.g. ``redis://127.0.0.1:6379/0``) or
+    with an unreachable server the test is skipped, except on CI where that fails it."""
+    import redis
+
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        if _on_ci():
+            pytest.fail(f"CI=true but {REDIS_ENV} is not set")
+        pytest.skip(f"{REDIS_ENV} is not set: the tests of several nodes are skipped")
+    client = redis.Redis.from_url(url, socket_timeout=10)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError) as error:
+        client.close()
+        if _on_ci():
+            pytest.fail(f"CI=true: Redis at {url} is unreachable ({error})")
+        pytest.skip(f"Redis at {url} is unreachable ({error})")
+    prefix = f"ph-test-{secrets.token_hex(6)}"
+    try:
+        yield url, prefix
+    finally:
+        keys = list(client.scan_iter(match=f"{prefix}:*"))
+        if keys:
+            client.delete(*keys)
+        client.close()

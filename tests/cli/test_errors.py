@@ -20,6 +20,10 @@ from pokerhouse.cli import main
         (["play", "omaha"], "unknown_game"),
         (["serve", "--node", "two words"], "bad_node"),
         (["serve", "--node", "x" * 65], "bad_node"),
+        (["serve", "--redis-url", "127.0.0.1:6379"], "bad_redis_url"),
+        (["serve", "--redis-url", "http://127.0.0.1:6379"], "bad_redis_url"),
+        # Nothing listens on port 1: the room does not open without its bus.
+        (["serve", "--redis-url", "redis://127.0.0.1:1/0"], "redis_unreachable"),
     ],
 )
 def test_an_error_is_one_line_on_stderr_and_nothing_else(

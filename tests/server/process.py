@@ -26,7 +26,8 @@ START_SECONDS = 90.0
 
 
 class ServeProcess:
-    """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml)."""
+    """``pokerhouse serve`` on ``port`` over ``database_url``, with ``config`` (a room.toml),
+    as node ``node`` on the bus at ``redis_url``, if given."""
 
     def __init__(
         self,
@@ -35,11 +36,13 @@ class ServeProcess:
         port: int | None = None,
         log_level: str = "warning",
         node: str | None = None,
+        redis_url: str | None = None,
     ) -> None:
         self.database_url = database_url
         self.log_level = log_level
         self.config = config
         self.node = node
+        self.redis_url = redis_url
         self.port = port if port is not None else free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -57,6 +60,7 @@ class ServeProcess:
                     "--config", str(self.config),
                     "--log-level", self.log_level,
                     *(["--node", self.node] if self.node is not None else []),
+                    *(["--redis-url", self.redis_url] if self.redis_url is not None else []),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

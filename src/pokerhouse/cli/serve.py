@@ -19,6 +19,7 @@ room's timings:
     retry_seconds = 1         # a table whose database failed tries to reload this often
     stall_seconds = 30        # a peer that reads nothing for this long is dropped (TCP)
     lease_seconds = 10        # a table's lease lasts this long unless renewed
+    redis_prefix = "pokerhouse"   # the room's Redis keys begin with this (--redis-url)
     gc_freeze = false         # the room's own garbage-collection policy instead of CPython's
     sockets_per_account = 16  # websockets one account may hold open
     sockets_per_address = 64  # websockets one address may hold open
@@ -59,7 +60,7 @@ _ROOM_KEYS = {
     "hand_pause", "bots_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
     "registrations_per_hour", "argon2",
     "ping_seconds", "max_buffer", "retry_seconds", "database_seconds", "stall_seconds",
-    "lease_seconds", "gc_freeze",
+    "lease_seconds", "gc_freeze", "redis_prefix",
     "sockets_per_account", "sockets_per_address", "hashes_per_address",
     "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
 }  # fmt: skip
@@ -77,6 +78,7 @@ _COUNTS = (
 _LABEL = r"[a-z0-9]([a-z0-9-]*[a-z0-9])?"
 _HOST = re.compile(rf"^(\*|(\*\.)?{_LABEL}(\.{_LABEL})*|[0-9a-f:.]+)$")
 _NODE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 _TABLE_KEYS = {field.name for field in dataclasses.fields(TableConfig)}
 
 
@@ -93,6 +95,11 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "--node", metavar="NAME",
         help="this process's name on the tables it runs (default node-HOSTNAME); several "
         "nodes on one database need different names",
+    )  # fmt: skip
+    parser.add_argument(
+        "--redis-url", metavar="URL",
+        help="Redis for the bus between several nodes of one room (e.g. redis://127.0.0.1:6379/0);"
+        " without it the room is one process",
     )  # fmt: skip
     parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
@@ -159,6 +166,12 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
         values["forwarded_allow_ips"] = _proxies(path, values["forwarded_allow_ips"])
     if "allowed_hosts" in values:
         values["allowed_hosts"] = _hosts(path, values["allowed_hosts"])
+    if "redis_prefix" in values and not (
+        isinstance(values["redis_prefix"], str) and _NODE.fullmatch(values["redis_prefix"])
+    ):
+        raise InvalidSpec(
+            "bad_config", f"{path}: redis_prefix is 1 to 64 letters, digits, '.', '_' or '-'"
+        )
     settings = RoomSettings(**values)
     tables = data.get("tables")
     if tables is None:
@@ -242,6 +255,38 @@ def _seconds(value: object) -> bool:
     return type(value) in (int, float) and value >= 0  # type: ignore[operator]
 
 
+def redis_url(url: str) -> str:
+    """A ``--redis-url`` as the bus takes it: ``redis://``, ``rediss://`` or ``unix://``.
+
+    >>> redis_url("redis://127.0.0.1:6379/0")
+    'redis://127.0.0.1:6379/0'
+    >>> redis_url("127.0.0.1:6379")
+    Traceback (most recent call last):
+    ...
+    pokerhouse.errors.InvalidSpec: --redis-url is redis://HOST:PORT/DB or rediss:// or unix://...
+    """
+    if not url.startswith(_REDIS_SCHEMES) or not url.isprintable():
+        raise InvalidSpec(
+            "bad_redis_url",
+            f"--redis-url is redis://HOST:PORT/DB or rediss:// or unix://..., not {url!r}",
+        )
+    return url
+
+
+def check_redis(url: str) -> None:
+    """Fail with ``redis_unreachable`` unless Redis at ``url`` answers a ping within 5 s."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=5.0, socket_connect_timeout=5.0)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, OSError, ValueError) as error:
+        raise InvalidSpec("redis_unreachable", f"Redis at {url} does not answer: {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
@@ -259,8 +304,11 @@ def run(args: argparse.Namespace) -> int:
     settings, tables = load_config(args.config)
     if args.node is not None:
         settings = dataclasses.replace(settings, owner=node_name(args.node))
+    redis = None if args.redis_url is None else redis_url(args.redis_url)
+    if redis is not None:
+        check_redis(redis)
     configure(args.log_level, args.log_format)
-    site = Site(database_url(args.database_url), settings=settings, tables=tables)
+    site = Site(database_url(args.database_url), settings=settings, tables=tables, redis_url=redis)
     config = uvicorn.Config(
         create_app(site, host=args.host),
         # The request-head bound, and X-Forwarded-For only from the configured proxies.

@@ -9,7 +9,10 @@ database, each ``--node`` named) waits here unloaded. While it runs the
 room renews its leases, takes over any table whose lease another node let
 lapse (that node stopped or died: the hand goes on from its log), and
 delivers what the tables' outboxes send to the connections by their
-addresses.
+addresses. With a shared bus (:mod:`.bus`, several nodes on Redis) a
+client's input for a table another node runs goes to that node and the
+table's frames come back (:mod:`.relay`), and the lobby shows every node's
+tables.
 """
 
 from __future__ import annotations
@@ -20,11 +23,16 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from pokerhouse.evaluate import tables as evaluator_tables
 from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server import messages
+from pokerhouse.server.bus import Bus, LocalBus
 from pokerhouse.server.connection import Connection
+from pokerhouse.server.inputs import Request, Watch
+from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import Services
 from pokerhouse.server.tabletask import TableTask
 from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig
@@ -114,15 +122,27 @@ def prepare_evaluators(games: set[str]) -> None:
 class Room:
     """Every table of the room, its connections by address, and the lobby's watchers."""
 
-    def __init__(self, services: Services, tables: Sequence[TableConfig] | None = None) -> None:
+    def __init__(
+        self,
+        services: Services,
+        tables: Sequence[TableConfig] | None = None,
+        bus: Bus | None = None,
+    ) -> None:
         self.services = services
         self.store = services.store
         self.tasks: dict[int, TableTask] = {}
         #: Open connections by address (a connection's id): where outboxes deliver.
         self.connections: dict[int, Connection] = {}
+        #: The bus to the room's other nodes (alone, by default).
+        self.bus = bus if bus is not None else LocalBus()
+        self.relay = Relay(self.bus, self.tasks, self.connections)
         self._first_tables = tables
         self._lobby: set[Connection] = set()
         self._lobby_dirty = False
+        #: The last lobby lines other nodes published for their tables.
+        self._remote_lines: dict[int, dict[str, Any]] = {}
+        self._published: dict[int, bytes] = {}
+        self._rounds = 0
         self._background: list[asyncio.Task[None]] = []
         services.lobby_listeners.append(self._changed)
 
@@ -138,13 +158,19 @@ class Room:
                 log.info("room: created %d tables", len(definitions))
         await self._fund_house(definitions)
         await asyncio.to_thread(prepare_evaluators, {d.config.game for d in definitions})
+        relay = self.relay
+        await self.bus.start(
+            self.services.settings.owner, relay.received, relay.recovered, relay.undelivered
+        )
         for definition in definitions:
-            self.tasks[definition.id] = TableTask(self.services, definition, self.deliver)
+            deliver = relay.deliver_for(definition.id, self.deliver)
+            self.tasks[definition.id] = TableTask(self.services, definition, deliver)
         for task in self.tasks.values():
             await task.start()
         elsewhere = sum(task.fenced for task in self.tasks.values())
         if elsewhere:
             log.info("room: %d of %d tables run by other nodes", elsewhere, len(self.tasks))
+        relay.track(await self.store.table_leases())
         loop = asyncio.get_running_loop()
         self._background = [
             loop.create_task(self._lobby_loop(), name="lobby"),
@@ -159,6 +185,7 @@ class Room:
                 await background
         for task in self.tasks.values():
             await task.stop()
+        await self.bus.stop()
         await self.services.committer.stop()
 
     async def _fund_house(self, definitions: Sequence[Any]) -> None:
@@ -174,6 +201,10 @@ class Room:
     def task(self, table_id: int) -> TableTask | None:
         """The task of table ``table_id``, if there is such a table."""
         return self.tasks.get(table_id)
+
+    def post(self, task: TableTask, item: Request | Watch) -> None:
+        """A local client's input for ``task``'s table, wherever the table runs."""
+        self.relay.post(task, item)
 
     # ------------------------------------------------------------ connections
 
@@ -224,9 +255,10 @@ class Room:
 
     async def _take_over_lapsed(self) -> None:
         elsewhere = [task for task in self.tasks.values() if task.fenced]
-        if not elsewhere:
+        if not elsewhere and not self.bus.shared:
             return
         leases = await self.store.table_leases()
+        self.relay.track(leases)
         for task in elsewhere:
             lease = leases.get(task.id)
             if lease is not None and lease.free:
@@ -235,8 +267,12 @@ class Room:
     # ------------------------------------------------------------ the lobby
 
     def lobby(self) -> list[dict[str, Any]]:
-        """Every table's line in the lobby."""
-        return [task.summary() for task in self.tasks.values()]
+        """Every table's line in the lobby (a table another node runs: as it published it)."""
+        remote = self._remote_lines
+        return [
+            remote.get(task.id) or task.summary() if task.fenced else task.summary()
+            for task in self.tasks.values()
+        ]
 
     def watch_lobby(self, conn: Connection, on: bool = True) -> None:
         """Send ``conn`` the lobby now and whenever it changes (at most once a second)."""
@@ -249,9 +285,37 @@ class Room:
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
 
+    async def _share_lobby(self) -> None:
+        """Publish this node's tables' lines that changed; read the other nodes'."""
+        self._rounds += 1
+        if self._rounds % 10 == 0:
+            self._published.clear()  # now and then all again: a Redis restarted empty
+        lines = {
+            task.id: msgspec.json.encode(task.summary())
+            for task in self.tasks.values()
+            if not task.fenced
+        }
+        published = self._published
+        changed = {table: line for table, line in lines.items() if published.get(table) != line}
+        await self.bus.publish_lobby(changed)
+        self._published.update(changed)
+        remote = {
+            table: msgspec.json.decode(line)
+            for table, line in (await self.bus.lobby()).items()
+            if table in self.tasks and self.tasks[table].fenced
+        }
+        if remote != self._remote_lines:
+            self._remote_lines = remote
+            self._lobby_dirty = True
+
     async def _lobby_loop(self) -> None:
         while True:
             await asyncio.sleep(1.0)
+            if self.bus.shared:
+                try:
+                    await self._share_lobby()
+                except Exception as error:  # the bus is down: the lobby waits for it
+                    log.debug("room: lobby not shared: %s", error)
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False

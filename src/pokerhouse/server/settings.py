@@ -51,6 +51,8 @@ class RoomSettings:
     idle_seconds: float = 2.0
     owner: str = field(default_factory=lambda: f"node-{socket.gethostname()}"[:200])
     lease_seconds: float = 10.0
+    #: What the room's keys in Redis begin with (rooms sharing one Redis differ here).
+    redis_prefix: str = "pokerhouse"
     #: Chip grant of a new account (RULES.md: 10,000 play-money chips).
     grant: int = 10_000
     #: How often the server pings a websocket, and how long a ping may go unanswered

@@ -15,6 +15,7 @@ from typing import Any
 from argon2 import PasswordHasher
 
 from pokerhouse.server import messages
+from pokerhouse.server.bus import Bus, RedisBus
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection, Flusher
 from pokerhouse.server.limits import Limits
@@ -42,8 +43,14 @@ class Site:
         rng: random.Random | None = None,
         tables: Sequence[TableConfig] | None = None,
         store_options: Mapping[str, Any] | None = None,
+        redis_url: str | None = None,
+        bus: Bus | None = None,
     ) -> None:
         self.database_url = database_url
+        #: The bus to the room's other nodes: Redis at ``redis_url``, ``bus``, or none.
+        self.bus = bus
+        if bus is None and redis_url is not None:
+            self.bus = RedisBus(redis_url, prefix=(settings or RoomSettings()).redis_prefix)
         self.settings = settings if settings is not None else RoomSettings()
         self.store_options = dict(store_options or {})
         if self.settings.argon2 is not None and "password_hasher" not in self.store_options:
@@ -100,7 +107,7 @@ class Site:
             rng=self._rng,
             metrics=self.metrics,
         )
-        self._room = Room(self._services, self._tables)
+        self._room = Room(self._services, self._tables, self.bus)
         tasks = self._room.tasks
         self.metrics.hands_in_progress.set_function(
             lambda: sum(

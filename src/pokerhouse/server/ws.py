@@ -181,7 +181,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
         for table in list(conn.tables):
             task_of_table = site.room.task(table)
             if task_of_table is not None:
-                task_of_table.post(Watch(caller, on=False))
+                site.room.post(task_of_table, Watch(caller, on=False))
         site.room.disconnected(conn)
         # Closed for a reason the client should read: the last frames go first (bounded).
         conn.kill("closed", drop=False)
@@ -208,10 +208,10 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
         since = message.since if isinstance(message, p.Resume) else None
-        task.post(Watch(caller, on=True, since=since, views=message.views))
+        site.room.post(task, Watch(caller, on=True, since=since, views=message.views))
         return
     if isinstance(message, p.Unwatch):
         conn.tables.discard(table)
-        task.post(Watch(caller, on=False))
+        site.room.post(task, Watch(caller, on=False))
         return
-    task.post(Request(caller, message))
+    site.room.post(task, Request(caller, message))

@@ -1,0 +1,332 @@
+"""The bus between a room's nodes: a client's input to its table's owner, frames back.
+
+Every node accepts every client. A client's input for a table another node
+runs is **forwarded** to that node (:class:`ForwardWatch`,
+:class:`ForwardRequest`, naming the node it came from); the owner's
+outbox, which has filtered every frame for its audience already, sends the
+client's frames back to the client's node (:class:`Frames`), so a hidden
+card never travels to a node that has no right to it. An address (a connection's id) is unique
+across the room: a node's number (:attr:`Bus.number`, new at every start)
+above :data:`NODE_SHIFT` bits, the connection's id below. A bus that lost
+messages says so: the sender hands the room back what it could not send,
+and a node whose bus comes back after a failure has every relayed watch
+resumed from the last sequence number it relayed (:class:`Resync` asks a
+peer to do the same); a relaying node passes each event on once, in order,
+and resumes a watch whose events skip a number (:mod:`.relay`).
+
+The bus also carries the lobby: each node publishes its own tables' lines
+and reads the others'.
+
+Two buses: :class:`LocalBus`, in one process (alone, the default: the room
+is the single process it always was; or joined to a :class:`Hub` with other
+rooms in the same process), and :class:`RedisBus`, one Redis stream per
+node (streams, not pub/sub: a subscriber that reconnects loses what was
+published meanwhile; a stream keeps it, up to its bound).
+
+>>> hub = Hub()
+>>> seen: list[BusMessage] = []
+>>> async def demo() -> list[BusMessage]:
+...     a, b = LocalBus(hub), LocalBus(hub)
+...     await a.start("a", seen.append, lambda: None, lambda node, message: None)
+...     await b.start("b", lambda message: None, lambda: None, lambda node, message: None)
+...     b.send("a", Resync(origin="b"))
+...     await asyncio.sleep(0)
+...     return seen
+>>> asyncio.run(demo())
+[Resync(origin='b')]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from pokerhouse.server.inputs import Request, Watch
+from pokerhouse.server.mailbox import Mailbox
+
+log = logging.getLogger("pokerhouse.bus")
+
+#: An address's node number sits above this many bits, the connection's id below.
+NODE_SHIFT = 32
+#: The connection's id in an address.
+LOCAL_MASK = (1 << NODE_SHIFT) - 1
+
+
+class ForwardWatch(msgspec.Struct, tag="watch", frozen=True, gc=False):
+    """A client on node ``origin`` starts or stops watching ``table``."""
+
+    table: int
+    origin: str
+    watch: Watch
+
+
+class ForwardRequest(msgspec.Struct, tag="request", frozen=True, gc=False):
+    """A client on node ``origin`` asks ``table`` something."""
+
+    table: int
+    origin: str
+    request: Request
+
+
+class Frames(msgspec.Struct, tag="frames", frozen=True, gc=False):
+    """``table``'s frames for one address."""
+
+    table: int
+    address: int
+    frames: list[bytes]
+
+
+class Resync(msgspec.Struct, tag="resync", frozen=True, gc=False):
+    """Node ``origin`` lost frames on their way here: resume what it relays to us."""
+
+    origin: str
+
+
+BusMessage = ForwardWatch | ForwardRequest | Frames | Resync
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(BusMessage)
+
+#: What a node does with a message for it, after the bus came back, with one it could not send.
+Receive = Callable[[BusMessage], None]
+Recovered = Callable[[], None]
+Undelivered = Callable[[str, BusMessage], None]
+
+
+def encode(message: BusMessage) -> bytes:
+    """``message`` as the bus carries it (MessagePack).
+
+    >>> decode(encode(Resync(origin="n1")))
+    Resync(origin='n1')
+    """
+    return _encoder.encode(message)
+
+
+def decode(data: bytes) -> BusMessage:
+    """A message off the bus; ``msgspec.DecodeError`` (a ``ValueError``) if it is none."""
+    return _decoder.decode(data)
+
+
+class Bus:
+    """What a room needs of a bus. This base is a bus with nobody else on it."""
+
+    #: Whether other nodes may be on the bus (a lone node forwards nothing).
+    shared = False
+
+    def __init__(self) -> None:
+        self.name = ""
+        #: This node's number: the high bits of its connections' addresses (0: alone).
+        self.number = 0
+
+    async def start(
+        self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
+    ) -> None:
+        """Join the bus as node ``name``: ``receive`` gets every message sent to it,
+        ``recovered`` is called when the bus works again after a failure, ``undelivered``
+        gets each message that could not be sent."""
+        self.name = name
+
+    def send(self, node: str, message: BusMessage) -> None:
+        """Queue ``message`` for node ``node`` (never waits)."""
+
+    async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
+        """This node's tables' lobby lines (JSON), for the other nodes' lobbies."""
+
+    async def lobby(self) -> dict[int, bytes]:
+        """Every table's last published lobby line."""
+        return {}
+
+    async def stop(self) -> None:
+        """Leave the bus."""
+
+
+class Hub:
+    """Rooms in one process, and the lobby lines they publish: what :class:`LocalBus` joins."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, LocalBus] = {}
+        self.lines: dict[int, bytes] = {}
+        self.numbers = itertools.count(1)
+
+
+class LocalBus(Bus):
+    """A bus in one process: alone (``hub`` ``None``), or with the rooms of a :class:`Hub`."""
+
+    def __init__(self, hub: Hub | None = None) -> None:
+        super().__init__()
+        self.hub = hub
+        self.shared = hub is not None
+        self._receive: Receive | None = None
+        self._undelivered: Undelivered | None = None
+
+    async def start(
+        self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
+    ) -> None:
+        await super().start(name, receive, recovered, undelivered)
+        self._receive, self._undelivered = receive, undelivered
+        if self.hub is not None:
+            self.number = next(self.hub.numbers)
+            self.hub.nodes[name] = self
+
+    def send(self, node: str, message: BusMessage) -> None:
+        peer = None if self.hub is None else self.hub.nodes.get(node)
+        loop = asyncio.get_running_loop()
+        if peer is None or peer._receive is None:
+            if self._undelivered is not None:
+                loop.call_soon(self._undelivered, node, message)
+            return
+        # Encoded and decoded as on a real bus: what passes here would pass there.
+        loop.call_soon(peer._receive, decode(encode(message)))
+
+    async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
+        if self.hub is not None:
+            self.hub.lines.update(lines)
+
+    async def lobby(self) -> dict[int, bytes]:
+        return {} if self.hub is None else dict(self.hub.lines)
+
+    async def stop(self) -> None:
+        if self.hub is not None and self.hub.nodes.get(self.name) is self:
+            del self.hub.nodes[self.name]
+        self._receive = None
+
+
+class RedisBus(Bus):
+    """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
+
+    Sends queued in one turn of the event loop go in one pipeline. Each
+    stream is capped (``maxlen``, approximately): a node that died leaves at
+    most that many messages behind. A failed read or send is retried every
+    ``retry`` seconds, quietly after the first warning.
+    """
+
+    shared = True
+
+    def __init__(
+        self, url: str, *, prefix: str = "pokerhouse", maxlen: int = 10_000, retry: float = 0.5
+    ) -> None:
+        super().__init__()
+        self.url = url
+        self.prefix = prefix
+        self.maxlen = maxlen
+        self.retry = retry
+        self._redis: Any = None
+        self._outbox: Mailbox[tuple[str, BusMessage]] = Mailbox()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._broken = False
+
+    def _stream(self, node: str) -> str:
+        return f"{self.prefix}:node:{node}"
+
+    async def start(
+        self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
+    ) -> None:
+        import redis.asyncio as redis
+
+        await super().start(name, receive, recovered, undelivered)
+        # Reads block a second at most: a socket timeout past it finds a frozen server.
+        self._redis = redis.Redis.from_url(self.url, socket_timeout=5.0, socket_connect_timeout=5.0)
+        self.number = await self._claim_number(name)
+        # Read from here on: what an earlier process of this name left is for it, not us.
+        start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._read(start, receive, recovered), name="bus-read"),
+            loop.create_task(self._write(recovered, undelivered), name="bus-write"),
+        ]
+
+    async def _claim_number(self, name: str) -> int:
+        """A node number no running node holds: drawn at random (a Redis restarted empty
+        forgets the claims, and a counter would start again at one) and claimed."""
+        while True:
+            number = secrets.randbits(30) | 1 << 30
+            key = f"{self.prefix}:node-number:{number}"
+            if await self._redis.set(key, name, nx=True, ex=7 * 24 * 3600):
+                return number
+
+    def send(self, node: str, message: BusMessage) -> None:
+        self._outbox.put((node, message))
+
+    def _failed(self, what: str, error: BaseException) -> None:
+        if not self._broken:
+            log.warning("bus: %s failed: %s", what, error)
+        self._broken = True
+
+    def _working(self, recovered: Recovered) -> None:
+        if self._broken:
+            self._broken = False
+            log.warning("bus: working again")
+            recovered()
+
+    async def _read(self, last: Any, receive: Receive, recovered: Recovered) -> None:
+        import redis.exceptions
+
+        stream = self._stream(self.name)
+        while True:
+            try:
+                got = await self._redis.xread({stream: last}, count=1000, block=1000)
+            except (redis.exceptions.RedisError, OSError) as error:
+                self._failed("reading", error)
+                await asyncio.sleep(self.retry)
+                continue
+            self._working(recovered)
+            for _, entries in got:
+                for entry, fields in entries:
+                    last = entry
+                    data = fields.get(b"m")
+                    if not data:
+                        continue
+                    try:
+                        message = decode(data)
+                    except msgspec.DecodeError as error:
+                        log.warning("bus: a message that is none: %s", error)
+                        continue
+                    try:
+                        receive(message)
+                    except Exception:
+                        log.exception("bus: a bug receiving %r", message)
+
+    async def _write(self, recovered: Recovered, undelivered: Undelivered) -> None:
+        import redis.exceptions
+
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            pipe = self._redis.pipeline(transaction=False)
+            for node, message in batch:
+                pipe.xadd(
+                    self._stream(node), {"m": encode(message)}, maxlen=self.maxlen, approximate=True
+                )
+            try:
+                await pipe.execute()
+            except (redis.exceptions.RedisError, OSError) as error:
+                self._failed("sending", error)
+                for node, message in batch:
+                    undelivered(node, message)
+                await asyncio.sleep(self.retry)
+                continue
+            self._working(recovered)
+
+    async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
+        if lines:
+            await self._redis.hset(f"{self.prefix}:lobby", mapping=dict(lines))
+
+    async def lobby(self) -> dict[int, bytes]:
+        found = await self._redis.hgetall(f"{self.prefix}:lobby")
+        return {int(key): value for key, value in found.items()}
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()

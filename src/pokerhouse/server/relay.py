@@ -1,0 +1,299 @@
+"""This node's part in a room of several: inputs to a table's owner, its frames back.
+
+A client may be on any node. Its input for a table this node does not run
+goes over the bus to the node that does (the table's **owner**, as its
+lease names it); the owner's outbox sends the client's frames, already
+filtered for its account, back to this node, which hands them to the
+socket. What this node relays is kept per table and connection (a
+:class:`Relayed`: the watch, and the last event's sequence number relayed),
+so that when the owner changes (a node died and another took the table
+over, or this one did) or the bus lost messages, every relayed watch is
+resumed from where it was: the owner replays what was missed, or sends a
+snapshot. Each event is passed on once and in order: one already relayed is
+dropped (a duplicate of a replay), and one that skips a number is held back
+and the watch resumed from the last one relayed.
+
+A Redis that restarts loses what it held: the actions forwarded in the last
+:data:`RESEND_SECONDS` are sent again once the bus is back (the owner
+answers one it has applied ``repeated``, by its id, and applies it once).
+
+The owners are read from the leases (each round of the room's lease loop):
+a request for a table whose owner is not known yet is answered
+``room_unavailable`` (try again soon) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import msgspec
+
+from pokerhouse.server import messages
+from pokerhouse.server import protocol as p
+from pokerhouse.server.bus import (
+    LOCAL_MASK,
+    NODE_SHIFT,
+    Bus,
+    BusMessage,
+    ForwardRequest,
+    ForwardWatch,
+    Frames,
+    Resync,
+)
+from pokerhouse.server.connection import Connection
+from pokerhouse.server.inputs import Caller, Request, Watch
+from pokerhouse.server.outbox import Deliver
+from pokerhouse.server.tabletask import TableTask
+from pokerhouse.store import TableLease
+
+log = logging.getLogger("pokerhouse.relay")
+
+#: What a request for a table whose owner cannot be reached now hears.
+UNREACHABLE = "the table's node cannot be reached now: try again soon"
+#: Seconds for which forwarded actions are sent again after the bus failed.
+RESEND_SECONDS = 10.0
+
+
+@dataclass(slots=True)
+class Relayed:
+    """A local connection's watch of a table run elsewhere, and the last sequence number
+    relayed to it (``None``: nothing yet); ``asked``: resumed from there already."""
+
+    watch: Watch
+    seq: int | None
+    asked: int | None = None
+
+
+class _Head(msgspec.Struct, gc=False):
+    """What a relay reads of a frame: its type and sequence number."""
+
+    type: str
+    seq: int | None = None
+
+
+_head = msgspec.json.Decoder(_Head)
+
+
+class Relay:
+    """Forwarding and relaying for one node: what :class:`~pokerhouse.server.room.Room`
+    does with tables other nodes run."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        tasks: Mapping[int, TableTask],
+        connections: Mapping[int, Connection],
+    ) -> None:
+        self.bus = bus
+        self.tasks = tasks
+        self.connections = connections
+        #: Each table's owner, as last read (this node's name for its own).
+        self.owners: dict[int, str | None] = {}
+        #: Other nodes by number, learned from what they forward here.
+        self.peers: dict[int, str] = {}
+        self.relayed: dict[tuple[int, int], Relayed] = {}
+        # Nodes some frames of ours could not reach: asked to resume once the bus is back.
+        self._unsynced: set[str] = set()
+        # Actions forwarded lately: (when, owner, message), sent again after a failure.
+        self._recent: deque[tuple[float, str, ForwardRequest]] = deque()
+
+    @property
+    def name(self) -> str:
+        """This node's name."""
+        return self.bus.name
+
+    # ------------------------------------------------------------ inputs
+
+    def post(self, task: TableTask, item: Request | Watch) -> None:
+        """A local client's input for ``task``'s table: to the task here, or to its owner."""
+        if not task.fenced or not self.bus.shared:
+            task.post(item)
+            return
+        caller = item.caller
+        if isinstance(item, Watch):
+            key = (task.id, caller.address)
+            if item.on:
+                known = self.relayed.get(key)
+                since = item.since if known is None or item.since is not None else known.seq
+                self.relayed[key] = Relayed(item, since)
+            else:
+                self.relayed.pop(key, None)
+        owner = self.owners.get(task.id)
+        if owner is None or owner == self.name:
+            if isinstance(item, Request) or item.on:
+                # A watch is kept: it goes to the owner once the owner is known.
+                self._tell(caller.address, task.id, item)
+            return
+        self._forward(owner, task.id, item)
+
+    def _forward(self, owner: str, table: int, item: Request | Watch) -> None:
+        caller = msgspec.structs.replace(
+            item.caller, address=(self.bus.number << NODE_SHIFT) | item.caller.address
+        )
+        if isinstance(item, Watch):
+            watch = msgspec.structs.replace(item, caller=caller)
+            self.bus.send(owner, ForwardWatch(table, self.name, watch))
+        else:
+            forward = ForwardRequest(table, self.name, msgspec.structs.replace(item, caller=caller))
+            self.bus.send(owner, forward)
+            if isinstance(item.message, p.Act):
+                now = asyncio.get_running_loop().time()
+                recent = self._recent
+                recent.append((now, owner, forward))
+                while recent and recent[0][0] < now - RESEND_SECONDS:
+                    recent.popleft()
+
+    def _tell(self, address: int, table: int, item: Request | Watch) -> None:
+        conn = self.connections.get(address & LOCAL_MASK)
+        if conn is not None:
+            ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
+            conn.send(messages.error("room_unavailable", UNREACHABLE, ident, table))
+
+    # ------------------------------------------------------------ frames
+
+    def deliver_for(self, table: int, local: Deliver) -> Deliver:
+        """The ``deliver`` of ``table``'s outbox: local addresses by ``local``, the others'
+        frames over the bus to their node."""
+
+        def deliver(address: int, frames: Sequence[bytes]) -> None:
+            if address <= LOCAL_MASK:
+                local(address, frames)
+                return
+            node = self.peers.get(address >> NODE_SHIFT)
+            if node is not None:
+                self.bus.send(node, Frames(table, address, list(frames)))
+
+        return deliver
+
+    # ------------------------------------------------------------ off the bus
+
+    def received(self, message: BusMessage) -> None:
+        """A message for this node."""
+        if isinstance(message, Frames):
+            conn = self.connections.get(message.address & LOCAL_MASK)
+            if conn is None or message.address >> NODE_SHIFT != self.bus.number:
+                return  # closed meanwhile, or for this node's previous run
+            relayed = self.relayed.get((message.table, conn.id))
+            if relayed is None:
+                conn.send_all(message.frames)
+            else:
+                conn.send_all(self._in_order(message.table, relayed, message.frames))
+        elif isinstance(message, Resync):
+            self._resume(lambda table: self.owners.get(table) == message.origin)
+        else:
+            item = message.watch if isinstance(message, ForwardWatch) else message.request
+            self.peers[item.caller.address >> NODE_SHIFT] = message.origin
+            task = self.tasks.get(message.table)
+            if task is None:
+                return
+            if task.fenced:
+                # Not ours (any more): the client's node sends it on once it reads the owner.
+                if isinstance(item, Request) or item.on:
+                    ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
+                    frame = messages.error("room_unavailable", UNREACHABLE, ident, task.id)
+                    self.bus.send(message.origin, Frames(task.id, item.caller.address, [frame]))
+                return
+            task.post(item)
+
+    def _in_order(self, table: int, relayed: Relayed, frames: list[bytes]) -> list[bytes]:
+        """The frames to pass on: each event once, none after a missing one (the watch is
+        resumed from the last one passed on instead)."""
+        passing = []
+        for frame in frames:
+            head = _head.decode(frame)
+            if head.seq is not None and head.type == "snapshot":
+                relayed.seq, relayed.asked = head.seq, None
+            elif head.seq is not None and head.type == "event":
+                last = relayed.seq
+                if last is not None and head.seq <= last:
+                    continue  # relayed already: a replay's duplicate
+                if last is not None and head.seq > last + 1:
+                    owner = self.owners.get(table)
+                    if relayed.asked != last and owner is not None and owner != self.name:
+                        relayed.asked = last
+                        watch = msgspec.structs.replace(relayed.watch, since=last)
+                        self._forward(owner, table, watch)
+                    continue
+                relayed.seq = head.seq
+            passing.append(frame)
+        return passing
+
+    def undelivered(self, node: str, message: BusMessage) -> None:
+        """A message the bus could not send."""
+        if isinstance(message, Frames):
+            self._unsynced.add(node)
+        elif isinstance(message, ForwardRequest):
+            # Refused now (the client may send it again), so not sent again by us.
+            self._recent = deque(entry for entry in self._recent if entry[2] is not message)
+            request = message.request
+            self._tell(request.caller.address, message.table, request)
+        # A lost watch is sent again once the bus is back (recovered).
+
+    def recovered(self) -> None:
+        """The bus works again: ask whom we lost frames for to resume, resume ours, and send
+        the last actions again (the bus may have lost them)."""
+        for node in sorted(self._unsynced):
+            self.bus.send(node, Resync(self.name))
+        self._unsynced.clear()
+        self._resume(lambda table: True)
+        since = asyncio.get_running_loop().time() - RESEND_SECONDS
+        for when, owner, forward in self._recent:
+            if when >= since:
+                self.bus.send(owner, forward)
+
+    def _resume(self, which: object) -> None:
+        tables = {table for table, _ in self.relayed if which(table)}  # type: ignore[operator]
+        for table in sorted(tables):
+            owner = self.owners.get(table)
+            if owner is not None and owner != self.name:
+                self._send_watches(table, owner)
+
+    def _send_watches(self, table: int, owner: str) -> None:
+        for (relayed_table, _), relayed in list(self.relayed.items()):
+            if relayed_table == table:
+                watch = msgspec.structs.replace(relayed.watch, since=relayed.seq)
+                self._forward(owner, table, watch)
+
+    # ------------------------------------------------------------ owners
+
+    def track(self, leases: Mapping[int, TableLease]) -> None:
+        """Read each table's owner off the leases; resume relayed watches of a table whose
+        owner changed at its new owner."""
+        for task in self.tasks.values():
+            lease = leases.get(task.id)
+            if not task.fenced:
+                owner: str | None = self.name
+            elif lease is not None and not lease.free:
+                owner = lease.owner
+            else:
+                owner = None
+            before = self.owners.get(task.id)
+            self.owners[task.id] = owner
+            if owner is not None and owner != before:
+                self._moved(task, owner)
+
+    def _moved(self, task: TableTask, owner: str) -> None:
+        if not self.bus.shared:
+            return
+        if owner == self.name:
+            # Taken over here: the relayed watches become the table's own watchers.
+            for key in [key for key in self.relayed if key[0] == task.id]:
+                relayed = self.relayed.pop(key)
+                task.post(msgspec.structs.replace(relayed.watch, since=relayed.seq))
+            return
+        # Run elsewhere now: this node's own watchers of it are relayed from here on.
+        for address, watcher in list(task.outbox.watchers.items()):
+            conn = self.connections.get(address) if address <= LOCAL_MASK else None
+            if conn is None:
+                continue
+            task.outbox.remove(address)
+            caller = Caller(address, conn.identity.user_id, conn.identity.username)
+            self.relayed[(task.id, address)] = Relayed(
+                Watch(caller, on=True, views=watcher.views), task.table.seq
+            )
+        log.info("table %s: run by %s", task.id, owner)
+        self._send_watches(task.id, owner)

@@ -1,0 +1,301 @@
+"""One room on several nodes joined by a bus on Redis: any client on any node, any table.
+
+Real ``pokerhouse serve`` processes share one database and one Redis (a key
+prefix of the test's own). The first node started runs the table; clients on
+the other nodes play and watch it through the bus, and each gets the frames
+it would get on the owner itself: the same events under the same sequence
+numbers, gapless, and no card it may not see. When the owner dies, another
+node takes the table over and its clients' watches follow it there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from tests.server.conftest import Client, Message
+from tests.server.play import decision_of, passive, play_hand, sit
+from tests.server.process import ServeProcess, free_port, wait_until
+from tests.server.test_crash import own_cards
+from tests.server.test_nodes import ROOM, TABLE, check_hand_one, health, play_a_little, players_on
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def three(
+    db_url: str, redis_bus: tuple[str, str], tmp_path: Path
+) -> Iterator[tuple[ServeProcess, ServeProcess, ServeProcess]]:
+    """Nodes ``a`` (started first: it runs the table), ``b`` and ``c`` on one bus."""
+    url, prefix = redis_bus
+    config = tmp_path / "room.toml"
+    config.write_text(ROOM.replace("[room]", f'[room]\nredis_prefix = "{prefix}"'))
+    nodes = tuple(ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc")
+    try:
+        for node in nodes:
+            node.start()
+        yield nodes  # type: ignore[misc]
+    finally:
+        for node in nodes:
+            if node.process is not None and node.process.poll() is None:
+                node.process.send_signal(signal.SIGCONT)
+            node.stop()
+
+
+async def spectator_on(node: ServeProcess) -> Client:
+    """Someone not signed in, watching the table from ``node``."""
+    eye = Client(node.base, None)
+    await eye.connect()
+    await eye.send({"type": "watch", "table": TABLE})
+    await eye.wait_for(lambda f: f.get("type") == "snapshot" and f.get("table") == TABLE)
+    return eye
+
+
+def events_after(client: Client, seq: int) -> list[Message]:
+    """The client's events of the table after ``seq``."""
+    return [frame for frame in client.events(TABLE) if frame["seq"] > seq]
+
+
+def snapshot_seq(client: Client) -> int:
+    """The sequence number of the client's first snapshot of the table."""
+    return int(
+        next(
+            f["seq"]
+            for f in client.frames
+            if f.get("type") == "snapshot" and f.get("table") == TABLE
+        )
+    )
+
+
+def gapless(frames: list[Message], start: int) -> bool:
+    """Whether the events run ``start + 1, start + 2, ...`` with none missing or repeated."""
+    return [frame["seq"] for frame in frames] == list(range(start + 1, start + 1 + len(frames)))
+
+
+async def test_clients_on_three_nodes_play_one_table_each_seeing_what_it_would_on_one(
+    three: tuple[ServeProcess, ServeProcess, ServeProcess],
+) -> None:
+    a, b, c = three
+    assert health(a)["tables_elsewhere"] == []
+    assert health(b)["tables_elsewhere"] == [TABLE] == health(c)["tables_elsewhere"]
+    (cat,) = await players_on(c, "bus_cat")
+    (dog,) = await players_on(b, "bus_dog")
+    eyes = [await spectator_on(node) for node in (a, b, c)]
+    start = max(snapshot_seq(eye) for eye in eyes)
+    clients: list[Client] = [cat, dog, *eyes]
+    try:
+        await sit(cat, TABLE, 0, 100)
+        await sit(dog, TABLE, 1, 100)
+        end = await play_hand([cat, dog], TABLE)
+        assert end["type"] in ("table_hand_ended", "hand_voided")
+        last = max(frame["seq"] for frame in cat.events(TABLE))
+        for client in clients:
+            await client.wait_for(
+                lambda f: f.get("type") == "event" and f.get("seq") == last, timeout=30
+            )
+        # Every spectator, on every node, got the same frames, gapless, from one point on.
+        seen: list[list[Message]] = [events_after(eye, start) for eye in eyes]
+        assert seen[0] == seen[1] == seen[2]
+        assert gapless(seen[0], start) and seen[0][-1]["seq"] == last
+        # The players too (from the snapshot each sat with), and public events alike.
+        for player in (cat, dog):
+            since = snapshot_seq(player)
+            mine = events_after(player, since)
+            assert gapless(mine, since) and mine[-1]["seq"] == last
+            theirs = events_after(eyes[0], since)
+            differ = [f for f, s in zip(mine, theirs, strict=True) if f != s]
+            # Only the player's own cards differ from what a spectator saw.
+            assert differ and all(f["event"]["type"] == "cards_dealt" for f in differ)
+        # Each player saw its own cards and not the other's (until shown); the spectators
+        # none of them while the hand ran.
+        dealt_cat, dealt_dog = own_cards(cat, TABLE, 0), own_cards(dog, TABLE, 1)
+        assert all(dealt_cat) and all(dealt_dog)
+        assert not any(own_cards(dog, TABLE, 0)) and not any(own_cards(cat, TABLE, 1))
+        for eye in eyes:
+            assert not any(own_cards(eye, TABLE, 0)) and not any(own_cards(eye, TABLE, 1))
+        # Whoever is on the owner's node or not: each frame came once.
+        for client in clients:
+            acks = [f.get("id") for f in client.frames if f.get("type") == "ack"]
+            assert len(acks) == len(set(acks))
+        # The lobby on every node shows the hand counted by its owner.
+        await wait_until(
+            lambda: all(_lobby_line(node)["hands_played"] >= 1 for node in (a, b, c)),
+            timeout=30,
+            what="every node's lobby line of the table",
+        )
+    finally:
+        for client in clients:
+            await client.close()
+
+
+def _lobby_line(node: ServeProcess) -> dict[str, Any]:
+    import httpx
+
+    tables = httpx.get(f"{node.base}/api/tables", timeout=10).json()["tables"]
+    line: dict[str, Any] = next(t for t in tables if t["id"] == TABLE)
+    return line
+
+
+async def test_the_owner_killed_mid_hand_another_node_goes_on_and_its_clients_follow(
+    three: tuple[ServeProcess, ServeProcess, ServeProcess], db_url: str
+) -> None:
+    a, b, c = three
+    (cat,) = await players_on(b, "bus_cat2")
+    (dog,) = await players_on(c, "bus_dog2")
+    eye = await spectator_on(c)
+    try:
+        await play_a_little([cat, dog], actions=2)
+        marks = {id(client): len(client.frames) for client in (cat, dog, eye)}
+        a.kill()
+        # b or c takes the table over; the clients on both kept their sockets, and each
+        # has the table again (a snapshot, or the events it missed) from its new owner.
+        await wait_until(
+            lambda: (
+                TABLE not in health(b)["tables_elsewhere"]
+                or TABLE not in health(c)["tables_elsewhere"]
+            ),
+            timeout=60,
+            what="the table taken over",
+        )
+        for client in (cat, dog, eye):
+            await client.wait_for(
+                lambda f: f.get("type") in ("snapshot", "private"), after=marks[id(client)],
+                timeout=60,
+            )  # fmt: skip
+        end = await play_hand([cat, dog], TABLE, timeout=120)
+        assert end["type"] == "table_hand_ended"
+    finally:
+        for client in (cat, dog, eye):
+            await client.close()
+    await check_hand_one(db_url, "bus_cat2", at_least=3)
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own on a free loopback port, keeping nothing on disk."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.workdir = workdir
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers."""
+        binary = shutil.which("redis-server")
+        assert binary is not None, "redis-server is not installed"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.workdir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        client = redis.Redis(port=self.port, socket_timeout=2)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.ping()
+                break
+            except (redis.RedisError, OSError):
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+        client.close()
+
+    def kill(self) -> None:
+        """SIGKILL: what it held is gone."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+async def act_once(player: Client) -> bool:
+    """Answer the player's pending decision; whether there was one. Answered means an
+    ``ack`` or ``error`` for it, or the hand moving on: after a bus failure the events
+    are replayed to the player, the answer to its action is not."""
+    pending = decision_of(player, TABLE)
+    if pending is None:
+        return False
+    seq, hand, _seat, decision = pending
+    ident = player.next_id()
+    mark = len(player.frames)
+    await player.send(
+        {
+            "type": "act",
+            "table": TABLE,
+            "hand": hand,
+            "action": passive(decision, player),
+            "id": ident,
+        }
+    )
+    await player.wait_for(
+        lambda f: f.get("id") == ident or (f.get("type") == "event" and f["seq"] > seq),
+        after=mark,
+        timeout=60,
+    )
+    return True
+
+
+async def play_on(players: list[Client], timeout: float) -> Message:
+    """Answer each decision until hand 1 ends, sending again an action that was refused
+    (the bus was down): the table's rules refuse one that came twice."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        for player in players:
+            for frame in player.events(TABLE):
+                if frame["event"] is not None and frame["event"]["type"] == "table_hand_ended":
+                    return dict(frame["event"])
+        moved = False
+        for player in players:
+            moved = await act_once(player) or moved
+        if not moved:
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"hand 1 did not end in {timeout} s")
+
+
+async def test_redis_restarted_mid_hand_the_nodes_reconnect_and_the_hand_goes_on(
+    db_url: str, tmp_path: Path
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    config = tmp_path / "room.toml"
+    config.write_text(ROOM)
+    a, b = (ServeProcess(db_url, config, node=name, redis_url=server.url) for name in "ab")
+    clients: list[Client] = []
+    try:
+        a.start()
+        b.start()
+        (cat,) = await players_on(a, "bus_cat4")
+        (dog,) = await players_on(b, "bus_dog4")
+        eye = await spectator_on(b)
+        clients = [cat, dog, eye]
+        await play_a_little([cat, dog], actions=2)
+        server.kill()
+        # Play on meanwhile: the owner's frames for b, and b's actions for the owner, are lost.
+        playing = asyncio.get_running_loop().create_task(play_on([cat, dog], timeout=120))
+        await asyncio.sleep(2.0)
+        server.start()
+        end = await playing
+        assert end["type"] == "table_hand_ended"
+        # The relayed clients missed nothing in the end: every event of the hand, once each,
+        # in order (the owner stayed: what the bus lost was replayed, not snapshotted).
+        last = max(frame["seq"] for frame in cat.events(TABLE))
+        for client in (dog, eye):
+            await client.wait_for(
+                lambda f: f.get("type") == "event" and f.get("seq") == last, timeout=60
+            )
+            since = snapshot_seq(client)
+            assert gapless(events_after(client, since), since)
+    finally:
+        for client in clients:
+            await client.close()
+        for node in (a, b):
+            node.stop()
+        server.kill()
+    await check_hand_one(db_url, "bus_cat4", at_least=3)

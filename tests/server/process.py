@@ -37,12 +37,14 @@ class ServeProcess:
         log_level: str = "warning",
         node: str | None = None,
         redis_url: str | None = None,
+        reuse_port: bool = False,
     ) -> None:
         self.database_url = database_url
         self.log_level = log_level
         self.config = config
         self.node = node
         self.redis_url = redis_url
+        self.reuse_port = reuse_port
         self.port = port if port is not None else free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -61,6 +63,7 @@ class ServeProcess:
                     "--log-level", self.log_level,
                     *(["--node", self.node] if self.node is not None else []),
                     *(["--redis-url", self.redis_url] if self.redis_url is not None else []),
+                    *(["--reuse-port"] if self.reuse_port else []),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -299,3 +299,38 @@ async def test_redis_restarted_mid_hand_the_nodes_reconnect_and_the_hand_goes_on
             node.stop()
         server.kill()
     await check_hand_one(db_url, "bus_cat4", at_least=3)
+
+
+async def test_two_nodes_share_one_port_and_a_player_plays_on_whichever_it_reaches(
+    db_url: str, redis_bus: tuple[str, str], tmp_path: Path
+) -> None:
+    url, prefix = redis_bus
+    config = tmp_path / "room.toml"
+    config.write_text(ROOM.replace("[room]", f'[room]\nredis_prefix = "{prefix}"'))
+    port = free_port()
+    a, b = (
+        ServeProcess(db_url, config, port=port, node=name, redis_url=url, reuse_port=True)
+        for name in "ab"
+    )
+    players: list[Client] = []
+    try:
+        a.start()
+        b.start()
+        # The kernel spreads new connections over both: each answers some (b's start may
+        # have been answered by a: it is up once it answers too).
+        answered: set[str] = set()
+        await wait_until(
+            lambda: answered.add(health(a)["node"]) or answered == {"a", "b"},
+            timeout=60,
+            what="both nodes answering on the shared port",
+        )
+        players = await players_on(a, "port_cat", "port_dog")
+        for seat, player in enumerate(players):
+            await sit(player, TABLE, seat, 100)
+        end = await play_hand(players, TABLE)
+        assert end["type"] == "table_hand_ended"
+    finally:
+        for player in players:
+            await player.close()
+        for node in (a, b):
+            node.stop()

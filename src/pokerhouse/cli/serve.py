@@ -102,6 +102,11 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         " without it the room is one process",
     )  # fmt: skip
     parser.add_argument(
+        "--reuse-port", action="store_true",
+        help="share the port with other nodes on this machine (SO_REUSEPORT): the kernel "
+        "spreads new connections among them",
+    )  # fmt: skip
+    parser.add_argument(
         "--log-level", default="info", choices=["debug", "info", "warning", "error"],
         help="how much to log (default info)",
     )  # fmt: skip
@@ -328,7 +333,12 @@ def run(args: argparse.Namespace) -> int:
     )
     server = uvicorn.Server(config)
     try:
-        sock = listening_socket(args.host, args.port, stall_seconds=settings.stall_seconds)
+        sock = listening_socket(
+            args.host,
+            args.port,
+            stall_seconds=settings.stall_seconds,
+            reuse_port=args.reuse_port,
+        )
     except OSError as error:
         raise InvalidSpec(
             "bad_port", f"cannot listen on {args.host}:{args.port}: {error}"

@@ -21,12 +21,20 @@ import socket
 
 
 def listening_socket(
-    host: str, port: int, *, stall_seconds: float, send_buffer: int | None = None
+    host: str,
+    port: int,
+    *,
+    stall_seconds: float,
+    send_buffer: int | None = None,
+    reuse_port: bool = False,
 ) -> socket.socket:
     """A bound TCP socket for the server on ``host:port`` (``port`` 0: any free one).
 
     ``send_buffer`` sets the kernel's send buffer of every accepted socket (a
-    test's slow link: backpressure after kilobytes).
+    test's slow link: backpressure after kilobytes). ``reuse_port``: other
+    processes may listen on the same port too (``SO_REUSEPORT``), and the
+    kernel spreads new connections among them: several nodes of one room on
+    one machine's cores behind one address.
     """
     family, kind, proto, _, address = socket.getaddrinfo(
         host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
@@ -34,6 +42,8 @@ def listening_socket(
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         user_timeout = getattr(socket, "TCP_USER_TIMEOUT", None)
         if user_timeout is not None:
             sock.setsockopt(socket.IPPROTO_TCP, user_timeout, int(stall_seconds * 1000))

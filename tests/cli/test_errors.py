@@ -21,6 +21,7 @@ from pokerhouse.cli import main
         (["serve", "--node", "two words"], "bad_node"),
         (["serve", "--node", "x" * 65], "bad_node"),
         (["serve", "--redis-url", "127.0.0.1:6379"], "bad_redis_url"),
+        (["serve", "--reuse-port"], "node_required"),
         (["serve", "--redis-url", "http://127.0.0.1:6379"], "bad_redis_url"),
         # Nothing listens on port 1: the room does not open without its bus.
         (["serve", "--redis-url", "redis://127.0.0.1:1/0"], "redis_unreachable"),

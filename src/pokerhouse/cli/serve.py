@@ -309,6 +309,9 @@ def run(args: argparse.Namespace) -> int:
     settings, tables = load_config(args.config)
     if args.node is not None:
         settings = dataclasses.replace(settings, owner=node_name(args.node))
+    if args.reuse_port and args.node is None:
+        # Nodes on one machine would share its default name, and so each other's tables.
+        raise InvalidSpec("node_required", "--reuse-port needs --node NAME, one per node")
     redis = None if args.redis_url is None else redis_url(args.redis_url)
     if redis is not None:
         check_redis(redis)

@@ -262,7 +262,10 @@ class RedisBus(Bus):
         if self._broken:
             self._broken = False
             log.warning("bus: working again")
-            recovered()
+            try:
+                recovered()
+            except Exception:  # a bug: logged; the bus itself goes on
+                log.exception("bus: a bug resuming after a failure")
 
     async def _read(self, last: Any, receive: Receive, recovered: Recovered) -> None:
         import redis.exceptions
@@ -309,7 +312,10 @@ class RedisBus(Bus):
             except (redis.exceptions.RedisError, OSError) as error:
                 self._failed("sending", error)
                 for node, message in batch:
-                    undelivered(node, message)
+                    try:
+                        undelivered(node, message)
+                    except Exception:
+                        log.exception("bus: a bug handling %r not sent", message)
                 await asyncio.sleep(self.retry)
                 continue
             self._working(recovered)

@@ -43,7 +43,10 @@ def listening_socket(
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if reuse_port:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            option = getattr(socket, "SO_REUSEPORT", None)
+            if option is None:
+                raise OSError("this system cannot share a port (no SO_REUSEPORT)")
+            sock.setsockopt(socket.SOL_SOCKET, option, 1)
         user_timeout = getattr(socket, "TCP_USER_TIMEOUT", None)
         if user_timeout is not None:
             sock.setsockopt(socket.IPPROTO_TCP, user_timeout, int(stall_seconds * 1000))

@@ -14,8 +14,9 @@ dropped (a duplicate of a replay), and one that skips a number is held back
 and the watch resumed from the last one relayed.
 
 A Redis that restarts loses what it held: the actions forwarded in the last
-:data:`RESEND_SECONDS` are sent again once the bus is back (the owner
-answers one it has applied ``repeated``, by its id, and applies it once).
+:data:`RESEND_SECONDS` and not answered yet are sent again once the bus is
+back, or to a table's new owner (the owner answers one it has applied
+``repeated``, by its id, and applies it once).
 
 The owners are read from the leases (each round of the room's lease loop):
 a request for a table whose owner is not known yet is answered
@@ -26,8 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import msgspec
@@ -73,6 +73,7 @@ class _Head(msgspec.Struct, gc=False):
 
     type: str
     seq: int | None = None
+    id: str | None = None
 
 
 _head = msgspec.json.Decoder(_Head)
@@ -93,13 +94,16 @@ class Relay:
         self.connections = connections
         #: Each table's owner, as last read (this node's name for its own).
         self.owners: dict[int, str | None] = {}
+        # Each table's owner and lease token: a new token under one name is a new run.
+        self._runs: dict[int, tuple[str, int] | None] = {}
         #: Other nodes by number, learned from what they forward here.
         self.peers: dict[int, str] = {}
         self.relayed: dict[tuple[int, int], Relayed] = {}
         # Nodes some frames of ours could not reach: asked to resume once the bus is back.
         self._unsynced: set[str] = set()
-        # Actions forwarded lately: (when, owner, message), sent again after a failure.
-        self._recent: deque[tuple[float, str, ForwardRequest]] = deque()
+        # Actions forwarded lately and not answered yet, by (address, id): (when, message),
+        # sent again after a failure or to a new owner.
+        self._recent: dict[tuple[int, str], tuple[float, ForwardRequest]] = {}
 
     @property
     def name(self) -> str:
@@ -110,18 +114,18 @@ class Relay:
 
     def post(self, task: TableTask, item: Request | Watch) -> None:
         """A local client's input for ``task``'s table: to the task here, or to its owner."""
+        caller = item.caller
+        if isinstance(item, Watch) and not item.on:
+            self.relayed.pop((task.id, caller.address), None)  # whoever runs the table now
         if not task.fenced or not self.bus.shared:
             task.post(item)
             return
-        caller = item.caller
         if isinstance(item, Watch):
             key = (task.id, caller.address)
             if item.on:
                 known = self.relayed.get(key)
                 since = item.since if known is None or item.since is not None else known.seq
                 self.relayed[key] = Relayed(item, since)
-            else:
-                self.relayed.pop(key, None)
         owner = self.owners.get(task.id)
         if owner is None or owner == self.name:
             if isinstance(item, Request) or item.on:
@@ -143,9 +147,12 @@ class Relay:
             if isinstance(item.message, p.Act):
                 now = asyncio.get_running_loop().time()
                 recent = self._recent
-                recent.append((now, owner, forward))
-                while recent and recent[0][0] < now - RESEND_SECONDS:
-                    recent.popleft()
+                recent[(item.caller.address, item.message.id)] = (now, forward)
+                while recent:  # oldest first: a dict keeps its order of insertion
+                    oldest = next(iter(recent))
+                    if recent[oldest][0] >= now - RESEND_SECONDS:
+                        break
+                    del recent[oldest]
 
     def _tell(self, address: int, table: int, item: Request | Watch) -> None:
         conn = self.connections.get(address & LOCAL_MASK)
@@ -178,10 +185,7 @@ class Relay:
             if conn is None or message.address >> NODE_SHIFT != self.bus.number:
                 return  # closed meanwhile, or for this node's previous run
             relayed = self.relayed.get((message.table, conn.id))
-            if relayed is None:
-                conn.send_all(message.frames)
-            else:
-                conn.send_all(self._in_order(message.table, relayed, message.frames))
+            conn.send_all(self._in_order(message.table, conn.id, relayed, message.frames))
         elif isinstance(message, Resync):
             self._resume(lambda table: self.owners.get(table) == message.origin)
         else:
@@ -199,13 +203,20 @@ class Relay:
                 return
             task.post(item)
 
-    def _in_order(self, table: int, relayed: Relayed, frames: list[bytes]) -> list[bytes]:
+    def _in_order(
+        self, table: int, address: int, relayed: Relayed | None, frames: list[bytes]
+    ) -> list[bytes]:
         """The frames to pass on: each event once, none after a missing one (the watch is
-        resumed from the last one passed on instead)."""
+        resumed from the last one passed on instead). An answer to an action forwarded
+        from here ends its wait to be sent again."""
         passing = []
         for frame in frames:
             head = _head.decode(frame)
-            if head.seq is not None and head.type == "snapshot":
+            if head.id is not None and head.type in ("ack", "error"):
+                self._recent.pop((address, head.id), None)
+            if relayed is None:
+                pass
+            elif head.seq is not None and head.type == "snapshot":
                 relayed.seq, relayed.asked = head.seq, None
             elif head.seq is not None and head.type == "event":
                 last = relayed.seq
@@ -224,12 +235,14 @@ class Relay:
 
     def undelivered(self, node: str, message: BusMessage) -> None:
         """A message the bus could not send."""
-        if isinstance(message, Frames):
+        if isinstance(message, Frames | Resync):
             self._unsynced.add(node)
         elif isinstance(message, ForwardRequest):
             # Refused now (the client may send it again), so not sent again by us.
-            self._recent = deque(entry for entry in self._recent if entry[2] is not message)
             request = message.request
+            ident = getattr(request.message, "id", None)
+            if ident is not None:
+                self._recent.pop((request.caller.address & LOCAL_MASK, ident), None)
             self._tell(request.caller.address, message.table, request)
         # A lost watch is sent again once the bus is back (recovered).
 
@@ -240,13 +253,19 @@ class Relay:
             self.bus.send(node, Resync(self.name))
         self._unsynced.clear()
         self._resume(lambda table: True)
+        self._resend(lambda table: True)
+
+    def _resend(self, which: Callable[[int], bool]) -> None:
+        """Send again the unanswered actions of the last seconds for the tables ``which``
+        takes, to each table's owner now."""
         since = asyncio.get_running_loop().time() - RESEND_SECONDS
-        for when, owner, forward in self._recent:
-            if when >= since:
+        for when, forward in list(self._recent.values()):
+            owner = self.owners.get(forward.table)
+            if when >= since and which(forward.table) and owner and owner != self.name:
                 self.bus.send(owner, forward)
 
-    def _resume(self, which: object) -> None:
-        tables = {table for table, _ in self.relayed if which(table)}  # type: ignore[operator]
+    def _resume(self, which: Callable[[int], bool]) -> None:
+        tables = {table for table, _ in self.relayed if which(table)}
         for table in sorted(tables):
             owner = self.owners.get(table)
             if owner is not None and owner != self.name:
@@ -265,16 +284,19 @@ class Relay:
         owner changed at its new owner."""
         for task in self.tasks.values():
             lease = leases.get(task.id)
+            run: tuple[str, int] | None
             if not task.fenced:
-                owner: str | None = self.name
-            elif lease is not None and not lease.free:
-                owner = lease.owner
+                run = (self.name, task.lease)
+            elif lease is not None and not lease.free and lease.owner is not None:
+                run = (lease.owner, lease.token)
             else:
-                owner = None
-            before = self.owners.get(task.id)
-            self.owners[task.id] = owner
-            if owner is not None and owner != before:
-                self._moved(task, owner)
+                run = None
+            before = self._runs.get(task.id)
+            self._runs[task.id] = run
+            self.owners[task.id] = None if run is None else run[0]
+            # A new token under the same name too: that node restarted, a new run.
+            if run is not None and run != before:
+                self._moved(task, run[0])
 
     def _moved(self, task: TableTask, owner: str) -> None:
         if not self.bus.shared:
@@ -283,17 +305,30 @@ class Relay:
             # Taken over here: the relayed watches become the table's own watchers.
             for key in [key for key in self.relayed if key[0] == task.id]:
                 relayed = self.relayed.pop(key)
-                task.post(msgspec.structs.replace(relayed.watch, since=relayed.seq))
+                if key[1] in self.connections:  # not closed meanwhile
+                    task.post(msgspec.structs.replace(relayed.watch, since=relayed.seq))
+            # Actions sent to the last owner and not answered: the table's task here has
+            # them (one it has in its log is answered repeated).
+            since = asyncio.get_running_loop().time() - RESEND_SECONDS
+            for when, forward in list(self._recent.values()):
+                request = forward.request
+                if forward.table == task.id and when >= since:
+                    local = request.caller.address & LOCAL_MASK
+                    caller = msgspec.structs.replace(request.caller, address=local)
+                    task.post(msgspec.structs.replace(request, caller=caller))
             return
         # Run elsewhere now: this node's own watchers of it are relayed from here on.
         for address, watcher in list(task.outbox.watchers.items()):
-            conn = self.connections.get(address) if address <= LOCAL_MASK else None
+            if address > LOCAL_MASK:
+                continue  # its own node resumes it
+            conn = self.connections.get(address)
+            task.outbox.remove(address)
             if conn is None:
                 continue
-            task.outbox.remove(address)
             caller = Caller(address, conn.identity.user_id, conn.identity.username)
             self.relayed[(task.id, address)] = Relayed(
                 Watch(caller, on=True, views=watcher.views), task.table.seq
             )
         log.info("table %s: run by %s", task.id, owner)
         self._send_watches(task.id, owner)
+        self._resend(lambda table: table == task.id)

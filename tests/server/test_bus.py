@@ -334,3 +334,42 @@ async def test_two_nodes_share_one_port_and_a_player_plays_on_whichever_it_reach
             await player.close()
         for node in (a, b):
             node.stop()
+
+
+def remote_watchers(node: ServeProcess) -> float:
+    """The node's ``pokerhouse_remote_watchers`` gauge."""
+    import httpx
+
+    for line in httpx.get(f"{node.base}/metrics", timeout=10).text.splitlines():
+        if line.startswith("pokerhouse_remote_watchers "):
+            return float(line.split()[1])
+    raise AssertionError("no pokerhouse_remote_watchers in /metrics")
+
+
+async def test_the_owner_drops_the_watchers_of_a_node_that_died(
+    db_url: str, redis_bus: tuple[str, str], tmp_path: Path
+) -> None:
+    url, prefix = redis_bus
+    config = tmp_path / "room.toml"
+    config.write_text(ROOM.replace("[room]", f'[room]\nmetrics = true\nredis_prefix = "{prefix}"'))
+    a, b, c = (ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc")
+    clients: list[Client] = []
+    try:
+        for node in (a, b, c):
+            node.start()
+        (dog,) = await players_on(c, "gone_dog")
+        clients = [dog, await spectator_on(c), await spectator_on(b)]
+        await sit(dog, TABLE, 0, 100)
+        await wait_until(lambda: remote_watchers(a) == 3, timeout=30, what="three relayed")
+        # c dies without a word: a stops sending to (and counting as present) its two
+        # watchers once c's sign of life lapses (two leases), and keeps b's.
+        c.kill()
+        await wait_until(lambda: remote_watchers(a) == 1, timeout=90, what="c's dropped")
+        # b's spectator still gets the table: the dog, no longer present, is sat out
+        # between hands (RULES.md, Disconnection) or the table goes on without it.
+        assert health(a)["tables_elsewhere"] == []
+    finally:
+        for client in clients:
+            await client.close()
+        for node in (a, b, c):
+            node.stop()

@@ -43,7 +43,7 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 import msgspec
@@ -135,6 +135,13 @@ class Bus:
     def send(self, node: str, message: BusMessage) -> None:
         """Queue ``message`` for node ``node`` (never waits)."""
 
+    async def beat(self, seconds: float) -> None:
+        """Say this node is alive for ``seconds`` more."""
+
+    async def alive(self, numbers: Collection[int]) -> set[int]:
+        """Which of the nodes ``numbers`` are alive (said so lately)."""
+        return set(numbers)
+
     async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
         """This node's tables' lobby lines (JSON), for the other nodes' lobbies."""
 
@@ -183,6 +190,11 @@ class LocalBus(Bus):
             return
         # Encoded and decoded as on a real bus: what passes here would pass there.
         loop.call_soon(peer._receive, decode(encode(message)))
+
+    async def alive(self, numbers: Collection[int]) -> set[int]:
+        if self.hub is None:
+            return set()
+        return {bus.number for bus in self.hub.nodes.values()} & set(numbers)
 
     async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
         if self.hub is not None:
@@ -241,14 +253,31 @@ class RedisBus(Bus):
             loop.create_task(self._write(recovered, undelivered), name="bus-write"),
         ]
 
+    def _alive_key(self, number: int) -> str:
+        return f"{self.prefix}:node-number:{number}"
+
     async def _claim_number(self, name: str) -> int:
         """A node number no running node holds: drawn at random (a Redis restarted empty
-        forgets the claims, and a counter would start again at one) and claimed."""
+        forgets the claims, and a counter would start again at one) and claimed; the
+        claim is the node's sign of life, renewed by :meth:`beat`."""
         while True:
             number = secrets.randbits(30) | 1 << 30
-            key = f"{self.prefix}:node-number:{number}"
-            if await self._redis.set(key, name, nx=True, ex=7 * 24 * 3600):
+            if await self._redis.set(self._alive_key(number), name, nx=True, ex=60):
                 return number
+
+    async def beat(self, seconds: float) -> None:
+        # Set, not renewed: a Redis restarted empty has forgotten the claim.
+        await self._redis.set(self._alive_key(self.number), self.name, ex=max(1, round(seconds)))
+
+    async def alive(self, numbers: Collection[int]) -> set[int]:
+        ordered = sorted(numbers)
+        if not ordered:
+            return set()
+        pipe = self._redis.pipeline(transaction=False)
+        for number in ordered:
+            pipe.exists(self._alive_key(number))
+        found = await pipe.execute()
+        return {number for number, there in zip(ordered, found, strict=True) if there}
 
     def send(self, node: str, message: BusMessage) -> None:
         self._outbox.put((node, message))
@@ -334,5 +363,8 @@ class RedisBus(Bus):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if self._redis is not None:
+            with contextlib.suppress(Exception):
+                # Gone: the owners drop this node's watchers at once, not at the expiry.
+                await self._redis.delete(self._alive_key(self.number))
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

@@ -46,6 +46,11 @@ class Metrics:
         self.hands_in_progress = Gauge(
             "pokerhouse_hands_in_progress", "Hands being played now", registry=registry
         )
+        self.remote_watchers = Gauge(
+            "pokerhouse_remote_watchers",
+            "Clients on other nodes watching tables this node runs (relayed over the bus)",
+            registry=registry,
+        )
         self.tables_available = Gauge(
             "pokerhouse_tables_available",
             "Tables whose database answers (the others are reloading)",

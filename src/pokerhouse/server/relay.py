@@ -101,6 +101,8 @@ class Relay:
         self.relayed: dict[tuple[int, int], Relayed] = {}
         # Nodes some frames of ours could not reach: asked to resume once the bus is back.
         self._unsynced: set[str] = set()
+        # Node numbers found not alive at the last look (gone if still so at the next).
+        self._missing: set[int] = set()
         # Actions forwarded lately and not answered yet, by (address, id): (when, message),
         # sent again after a failure or to a new owner.
         self._recent: dict[tuple[int, str], tuple[float, ForwardRequest]] = {}
@@ -276,6 +278,40 @@ class Relay:
             if relayed_table == table:
                 watch = msgspec.structs.replace(relayed.watch, since=relayed.seq)
                 self._forward(owner, table, watch)
+
+    # ------------------------------------------------------------ other nodes' life
+
+    def remote_watchers(self) -> int:
+        """Addresses on other nodes watching the tables this node runs."""
+        return sum(
+            1
+            for task in self.tasks.values()
+            if not task.fenced
+            for address in task.outbox.watchers
+            if address > LOCAL_MASK
+        )
+
+    async def prune(self) -> None:
+        """Stop sending to the watchers of nodes that are gone (died without a word, or
+        stopped): found not alive twice in a row, so that a Redis restarted empty,
+        which forgets every node until its next beat, drops nobody."""
+        numbers = set(self.peers)
+        for task in self.tasks.values():
+            numbers.update(a >> NODE_SHIFT for a in task.outbox.watchers if a > LOCAL_MASK)
+        missing = numbers - await self.bus.alive(numbers) if numbers else set()
+        gone, self._missing = missing & self._missing, missing
+        for number in sorted(gone):
+            name = self.peers.pop(number, None)
+            dropped = 0
+            for task in self.tasks.values():
+                for address, watcher in list(task.outbox.watchers.items()):
+                    if address >> NODE_SHIFT == number:
+                        task.post(Watch(Caller(address, watcher.account), on=False))
+                        dropped += 1
+            log.warning("node %s (%s) is gone: %d watchers dropped", number, name, dropped)
+            if name is not None:
+                # Should it come back (frozen, not dead), it resumes what it relays.
+                self.bus.send(name, Resync(self.name))
 
     # ------------------------------------------------------------ owners
 

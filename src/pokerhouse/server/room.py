@@ -162,6 +162,8 @@ class Room:
         await self.bus.start(
             self.services.settings.owner, relay.received, relay.recovered, relay.undelivered
         )
+        if self.bus.shared:
+            await self.bus.beat(2 * self.services.settings.lease_seconds)
         for definition in definitions:
             deliver = relay.deliver_for(definition.id, self.deliver)
             self.tasks[definition.id] = TableTask(self.services, definition, deliver)
@@ -237,6 +239,13 @@ class Room:
                 log.warning("room: leases not kept: %s", error)
             except Exception:  # a bug: logged, and the leases are kept next round
                 log.exception("room: a bug keeping the leases")
+            if self.bus.shared:
+                try:
+                    # Alive for two leases: a node that stops beating is gone after that.
+                    await self.bus.beat(2 * self.services.settings.lease_seconds)
+                    await self.relay.prune()
+                except Exception as error:  # the bus is down: next round
+                    log.warning("room: the bus's beat not kept: %s", error)
 
     async def _renew_leases(self) -> None:
         settings = self.services.settings

@@ -114,6 +114,7 @@ class Site:
                 1 for task in tasks.values() if task.table.hand is not None and not task.fenced
             )
         )
+        self.metrics.remote_watchers.set_function(self._room.relay.remote_watchers)
         self.metrics.tables_available.set_function(
             lambda: sum(1 for task in tasks.values() if task.available)
         )

@@ -145,6 +145,13 @@ class Player:
             facts = mine.get(self.key)
             if facts and facts.get("decision"):
                 self._decide(message["hand"], facts["decision"], now)
+        elif kind == b"snapshot":
+            # A table taken over by another node starts its watchers afresh with a
+            # snapshot: a pending decision is in it.
+            hand = (_decode(payload).get("view") or {}).get("hand") or {}
+            facts = (hand.get("mine") or {}).get(self.key)
+            if facts and facts.get("decision"):
+                self._decide(hand["number"], facts["decision"], now)
         elif kind == b"event":
             if b'"action_taken"' in payload:
                 event = _decode(payload)["event"]

@@ -19,6 +19,15 @@ check of the room's books afterwards.
     python bench/room.py --tables 500 --seconds 600 --no-bare     # the soak
     python bench/room.py --tables 500 --rate 1000,2000,3000,4000  # the knee
     python bench/room.py --quick                                  # a 20-second smoke
+    python bench/room.py --tables 50 --rate 500 --nodes 2 --no-bare  # two nodes, one bus
+
+With ``--nodes N`` (N > 1) the room runs on N ``serve`` processes sharing the
+database and a Redis (``--redis-url``, a key prefix of the run's own). The
+first node runs every table; client process ``i`` plays on node ``i mod N``,
+so the players of node 1 are served locally and the others through the bus.
+Printed besides: the server CPU of all nodes together, the latency on each
+node (local against relayed), and the failover time: node 1 SIGKILLed, the
+seconds until a table it ran plays its next action on another node.
 """
 
 from __future__ import annotations
@@ -99,6 +108,26 @@ def room_toml(tables: int, extra: list[str] | None = None) -> str:
 # ---------------------------------------------------------------- the server process
 
 
+class Cluster:
+    """Several server processes seen as one: their CPU seconds and memory added up, the
+    first one's port and process (its /metrics, its profile)."""
+
+    def __init__(self, nodes: list[Process]) -> None:
+        self.nodes = nodes
+        self.port = nodes[0].port
+        self.popen = nodes[0].popen
+
+    def cpu(self) -> float:
+        return sum(node.cpu() for node in self.nodes if node.popen.poll() is None)
+
+    def rss(self) -> int:
+        return sum(node.rss() for node in self.nodes if node.popen.poll() is None)
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+
 class Process:
     """A server subprocess: its CPU seconds and resident memory, read from /proc."""
 
@@ -120,6 +149,16 @@ class Process:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError(f"server did not listen in {timeout} s")
+
+    def wait_healthy(self, timeout: float = 120.0) -> None:
+        """Wait until ``/healthz`` answers 200 (the room has started)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            health = f"http://127.0.0.1:{self.port}/healthz"
+            with contextlib.suppress(OSError), urllib.request.urlopen(health, timeout=5):
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"server not healthy in {timeout} s")
 
     def cpu(self) -> float:
         """User plus system CPU seconds so far (all threads)."""
@@ -193,6 +232,8 @@ class Measure:
     rss_end: int = 0
     server: dict[str, float] = field(default_factory=dict)
     load: tuple[float, float] = (0.0, 0.0)
+    #: Latencies by the node the players were on (several nodes only).
+    by_node: dict[int, array[float]] = field(default_factory=dict)
 
     @property
     def actions(self) -> int:
@@ -271,22 +312,37 @@ class Measure:
                 else None
             ),
             "load_average": self.load,
+            **(
+                {
+                    "p50_ms_by_node": {n: _pct(v, 0.50) for n, v in sorted(self.by_node.items())},
+                    "p99_ms_by_node": {n: _pct(v, 0.99) for n, v in sorted(self.by_node.items())},
+                }
+                if len(self.by_node) > 1
+                else {}
+            ),
         }
+
+
+def _pct(latencies: array[float], q: float) -> float:
+    ordered = sorted(latencies)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else -1.0
 
 
 class Clients:
     """The client processes, each playing its share of the tables."""
 
     def __init__(
-        self, port: int, tables: list[int], names: list[list[str]], bare: bool, procs: int
+        self, ports: list[int], tables: list[int], names: list[list[str]], bare: bool, procs: int
     ) -> None:
         context = multiprocessing.get_context("spawn")
         self.pipes = []
         self.workers = []
+        self.nodes = len(ports)
         procs = max(1, min(procs, len(tables)))
         for index in range(procs):
             share = [(t, n) for i, (t, n) in enumerate(zip(tables, names, strict=True))
                      if i % procs == index]  # fmt: skip
+            port = ports[index % len(ports)]
             plan = ProcessPlan("127.0.0.1", port, bare, share, BUY_IN, 0.0, seed=index)
             parent, child = context.Pipe()
             worker = context.Process(target=run_process, args=(plan, child), daemon=True)
@@ -311,7 +367,7 @@ class Clients:
             pipe.send(("window", start, end, interval))
 
     def collect(self, measure: Measure, timeout: float) -> None:
-        for pipe in self.pipes:
+        for index, pipe in enumerate(self.pipes):
             if not pipe.poll(timeout):
                 raise RuntimeError("a client process did not report")
             message = pipe.recv()
@@ -319,6 +375,9 @@ class Clients:
                 raise RuntimeError(f"a client process failed: {message[1]}")
             result = message[1]
             measure.latencies.frombytes(result["latencies"])
+            if self.nodes > 1:
+                node = index % self.nodes + 1
+                measure.by_node.setdefault(node, array("d")).frombytes(result["latencies"])
             measure.errors.update(result["errors"])
             measure.timeouts += result["timeouts"]
             measure.closed += result["closed"]
@@ -345,7 +404,7 @@ def py_spy() -> str:
 
 def measure_windows(
     label: str,
-    server: Process,
+    server: Process | Cluster,
     clients: Clients,
     tables: int,
     seconds: float,
@@ -424,7 +483,7 @@ def run_bare(args: argparse.Namespace, workdir: Path) -> list[Measure]:
     try:
         server.wait_listening()
         tables = list(range(1, args.tables + 1))
-        clients = Clients(port, tables, names_for(tables, "b"), True, args.procs)
+        clients = Clients([port], tables, names_for(tables, "b"), True, args.procs)
         try:
             clients.ready(timeout=300)
             return measure_windows(
@@ -438,42 +497,71 @@ def run_bare(args: argparse.Namespace, workdir: Path) -> list[Measure]:
 
 
 def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Measure], str]:
-    """The room: ``pokerhouse serve`` over ``url``; then the ledger check of its books."""
+    """The room: ``pokerhouse serve`` over ``url`` (on ``--nodes`` nodes); then the ledger
+    check of its books."""
     config = workdir / "room.toml"
     extra = [item.replace("=", " = ", 1) for item in args.set]
+    if args.nodes > 1:
+        extra.append(f'redis_prefix = "bench-{secrets.token_hex(4)}"')
     config.write_text(room_toml(args.tables, extra), encoding="utf-8")
-    port = free_port()
-    server = Process(
-        [
-            sys.executable, "-m", "pokerhouse", "serve", "--port", str(port),
-            "--database-url", url, "--config", str(config), "--log-level", args.log_level,
-        ],
-        workdir / "serve.log",
-        port,
-    )  # fmt: skip
+    nodes: list[Process] = []
+    for index in range(args.nodes):
+        port = free_port()
+        bus = ["--node", f"n{index + 1}", "--redis-url", args.redis_url] if args.nodes > 1 else []
+        node = Process(
+            [
+                sys.executable, "-m", "pokerhouse", "serve", "--port", str(port),
+                "--database-url", url, "--config", str(config), "--log-level", args.log_level,
+                *bus,
+            ],
+            workdir / f"serve{index + 1}.log",
+            port,
+        )  # fmt: skip
+        nodes.append(node)
+        node.wait_listening()
+        node.wait_healthy()  # the room started: the first one up runs every table
+    server = Cluster(nodes)
+    failover: float | None = None
     try:
-        server.wait_listening()
         tables = list(range(1, args.tables + 1))
         started = time.perf_counter()
-        clients = Clients(port, tables, names_for(tables, secrets.token_hex(2)), False, args.procs)
+        ports = [node.port for node in nodes]
+        procs = max(args.procs, args.nodes)
+        clients = Clients(ports, tables, names_for(tables, secrets.token_hex(2)), False, procs)
         try:
             clients.ready(timeout=600)
             seated = server.rss()
             print(
                 f"# room: {args.tables * SEATS} players signed up and seated in "
-                f"{time.perf_counter() - started:.1f} s",
+                f"{time.perf_counter() - started:.1f} s on {args.nodes} node(s)",
                 file=sys.stderr,
                 flush=True,
             )
             rates: list[float | None] = list(args.rate) if args.rate else [None]
             measures = measure_windows(
-                "room", server, clients, args.tables, args.seconds, args.warmup, rates,
+                "room" if args.nodes == 1 else f"room, {args.nodes} nodes",
+                server, clients, args.tables, args.seconds, args.warmup, rates,
                 metrics=True, profile=args.profile, rss_seated=seated,
             )  # fmt: skip
+            if args.nodes > 1:
+                # One more window, not reported: node 1 dies in it. Table 2 is played by
+                # client process 1, on node 2, and goes on there once it is taken over.
+                rate = rates[-1]
+                dying = Measure("failover", args.tables, 45.0, rate)
+                start = time.time() + 1.0
+                clients.window(
+                    dying, start, start + 45.0, 0.0 if rate is None else args.tables / rate
+                )
+                time.sleep(max(0.0, start - time.time()))
+                failover = asyncio.run(time_failover(nodes[0], nodes[1].port, table=2))
+                clients.collect(dying, timeout=120)
         finally:
             clients.stop()
     finally:
         server.stop()
+    if failover is not None:
+        print(json.dumps({"failover_seconds": round(failover, 2)}), flush=True)
+        print(f"# failover: {failover:.2f} s from SIGKILL to the next action", file=sys.stderr)
     check = subprocess.run(
         [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", url],
         capture_output=True,
@@ -482,6 +570,30 @@ def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Me
     )
     verdict = ("ok: " if check.returncode == 0 else "FAILED: ") + check.stdout.strip()
     return measures, verdict
+
+
+async def time_failover(owner: Process, port: int, table: int) -> float:
+    """SIGKILL ``owner`` (it runs ``table``); seconds until a spectator on the node at
+    ``port`` sees the table's next action, taken under another lease."""
+    import websockets
+    from websockets.typing import Origin
+
+    async with websockets.connect(
+        f"ws://127.0.0.1:{port}/ws", origin=Origin(f"http://127.0.0.1:{port}"), open_timeout=30
+    ) as ws:
+        await ws.send(json.dumps({"type": "watch", "table": table}))
+        lease = None
+        while lease is None:
+            for message in json.loads(await asyncio.wait_for(ws.recv(), 30)):
+                if message.get("type") == "snapshot":
+                    lease = message["seq"] >> 32
+        owner.popen.kill()
+        killed = time.monotonic()
+        while True:
+            for message in json.loads(await asyncio.wait_for(ws.recv(), 120)):
+                event = message.get("event") if message.get("type") == "event" else None
+                if event and event["type"] == "action_taken" and message["seq"] >> 32 != lease:
+                    return time.monotonic() - killed
 
 
 async def _postgres(url: str, name: str, create: bool) -> None:
@@ -529,6 +641,14 @@ def main(argv: list[str] | None = None) -> int:
         help="a PostgreSQL server: a fresh database is made on it and dropped",
     )  # fmt: skip
     parser.add_argument("--log-level", default="warning", help="the server's (default warning)")
+    parser.add_argument(
+        "--nodes", type=int, default=1,
+        help="serve processes sharing the room over a Redis bus (default 1: no bus)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--redis-url", default=os.environ.get("POKERHOUSE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
+        help="the bus's Redis with --nodes > 1 (default $POKERHOUSE_TEST_REDIS_URL or local)",
+    )  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="a 20-second smoke run")
     parser.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE",
@@ -547,6 +667,8 @@ def main(argv: list[str] | None = None) -> int:
         args.bare_seconds = min(args.seconds, 30.0)
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be positive")
+    if not 1 <= args.nodes <= 8:
+        parser.error("--nodes is 1 to 8")
     workdir = Path(tempfile.mkdtemp(prefix="pokerhouse-load-"))
     pg_name = None
     try:

@@ -18,7 +18,7 @@ room's timings:
     database_seconds = 5      # deadline of every database call
     retry_seconds = 1         # a table whose database failed tries to reload this often
     stall_seconds = 30        # a peer that reads nothing for this long is dropped (TCP)
-    lease_seconds = 10        # a table's lease lasts this long unless renewed
+    lease_seconds = 7.5       # a table's lease lasts this long unless renewed
     redis_prefix = "pokerhouse"   # the room's Redis keys begin with this (--redis-url)
     gc_freeze = false         # the room's own garbage-collection policy instead of CPython's
     sockets_per_account = 16  # websockets one account may hold open

@@ -50,7 +50,7 @@ class RoomSettings:
     #: How often a table with too few players looks again.
     idle_seconds: float = 2.0
     owner: str = field(default_factory=lambda: f"node-{socket.gethostname()}"[:200])
-    lease_seconds: float = 10.0
+    lease_seconds: float = 7.5
     #: What the room's keys in Redis begin with (rooms sharing one Redis differ here).
     redis_prefix: str = "pokerhouse"
     #: Chip grant of a new account (RULES.md: 10,000 play-money chips).

@@ -31,14 +31,21 @@ from tests.server.test_nodes import ROOM, TABLE, check_hand_one, health, play_a_
 pytestmark = pytest.mark.slow
 
 
+def bus_config(tmp_path: Path, prefix: str, *more: str) -> Path:
+    """The test room's room.toml, its Redis keys under ``prefix`` (``more``: [room] lines)."""
+    config = tmp_path / "room.toml"
+    lines = "\n".join((f'redis_prefix = "{prefix}"', *more))
+    config.write_text(ROOM.replace("[room]", f"[room]\n{lines}"))
+    return config
+
+
 @pytest.fixture
 def three(
     db_url: str, redis_bus: tuple[str, str], tmp_path: Path
 ) -> Iterator[tuple[ServeProcess, ServeProcess, ServeProcess]]:
     """Nodes ``a`` (started first: it runs the table), ``b`` and ``c`` on one bus."""
     url, prefix = redis_bus
-    config = tmp_path / "room.toml"
-    config.write_text(ROOM.replace("[room]", f'[room]\nredis_prefix = "{prefix}"'))
+    config = bus_config(tmp_path, prefix)
     nodes = tuple(ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc")
     try:
         for node in nodes:
@@ -308,8 +315,7 @@ async def test_two_nodes_share_one_port_and_a_player_plays_on_whichever_it_reach
     db_url: str, redis_bus: tuple[str, str], tmp_path: Path
 ) -> None:
     url, prefix = redis_bus
-    config = tmp_path / "room.toml"
-    config.write_text(ROOM.replace("[room]", f'[room]\nredis_prefix = "{prefix}"'))
+    config = bus_config(tmp_path, prefix)
     port = free_port()
     a, b = (
         ServeProcess(db_url, config, port=port, node=name, redis_url=url, reuse_port=True)
@@ -353,8 +359,7 @@ async def test_the_owner_drops_the_watchers_of_a_node_that_died(
     db_url: str, redis_bus: tuple[str, str], tmp_path: Path
 ) -> None:
     url, prefix = redis_bus
-    config = tmp_path / "room.toml"
-    config.write_text(ROOM.replace("[room]", f'[room]\nmetrics = true\nredis_prefix = "{prefix}"'))
+    config = bus_config(tmp_path, prefix, "metrics = true")
     a, b, c = (ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc")
     clients: list[Client] = []
     try:

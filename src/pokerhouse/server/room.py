@@ -172,7 +172,8 @@ class Room:
         elsewhere = sum(task.fenced for task in self.tasks.values())
         if elsewhere:
             log.info("room: %d of %d tables run by other nodes", elsewhere, len(self.tasks))
-        relay.track(await self.store.table_leases())
+        if self.bus.shared:
+            relay.track(await self.store.table_leases())  # whom to forward to, from now
         loop = asyncio.get_running_loop()
         self._background = [
             loop.create_task(self._lobby_loop(), name="lobby"),

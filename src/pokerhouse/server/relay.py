@@ -187,7 +187,10 @@ class Relay:
             if conn is None or message.address >> NODE_SHIFT != self.bus.number:
                 return  # closed meanwhile, or for this node's previous run
             relayed = self.relayed.get((message.table, conn.id))
-            conn.send_all(self._in_order(message.table, conn.id, relayed, message.frames))
+            if relayed is None and not self._recent:
+                conn.send_all(message.frames)  # nothing to order, no action to hear of
+            else:
+                conn.send_all(self._in_order(message.table, conn.id, relayed, message.frames))
         elif isinstance(message, Resync):
             self._resume(lambda table: self.owners.get(table) == message.origin)
         else:

@@ -19,7 +19,7 @@ check of the room's books afterwards.
     python bench/room.py --tables 500 --seconds 600 --no-bare     # the soak
     python bench/room.py --tables 500 --rate 1000,2000,3000,4000  # the knee
     python bench/room.py --quick                                  # a 20-second smoke
-    python bench/room.py --tables 50 --rate 500 --nodes 2 --no-bare  # two nodes, one bus
+    python bench/room.py --tables 50 --rate 500 --nodes 1,2,3 --no-bare  # the bus's cost
 
 With ``--nodes N`` (N > 1) the room runs on N ``serve`` processes sharing the
 database and a Redis (``--redis-url``, a key prefix of the run's own). The
@@ -27,7 +27,10 @@ first node runs every table; client process ``i`` plays on node ``i mod N``,
 so the players of node 1 are served locally and the others through the bus.
 Printed besides: the server CPU of all nodes together, the latency on each
 node (local against relayed), and the failover time: node 1 SIGKILLed, the
-seconds until a table it ran plays its next action on another node.
+seconds until a table it ran plays its next action on another node. Several
+counts (``--nodes 1,2,3``) run one after the other, each on a fresh database,
+and each is compared with the first: CPU per action as a ratio, and the p99 of
+the players served through the bus against the first run's p99.
 """
 
 from __future__ import annotations
@@ -234,6 +237,7 @@ class Measure:
     load: tuple[float, float] = (0.0, 0.0)
     #: Latencies by the node the players were on (several nodes only).
     by_node: dict[int, array[float]] = field(default_factory=dict)
+    cpu_by_node: list[float] = field(default_factory=list)
 
     @property
     def actions(self) -> int:
@@ -316,6 +320,10 @@ class Measure:
                 {
                     "p50_ms_by_node": {n: _pct(v, 0.50) for n, v in sorted(self.by_node.items())},
                     "p99_ms_by_node": {n: _pct(v, 0.99) for n, v in sorted(self.by_node.items())},
+                    "server_cpu_us_per_action_by_node": {
+                        n: round(1e6 * cpu / max(1, self.actions))
+                        for n, cpu in enumerate(self.cpu_by_node, 1)
+                    },
                 }
                 if len(self.by_node) > 1
                 else {}
@@ -415,7 +423,8 @@ def measure_windows(
     rss_seated: int = 0,
 ) -> list[Measure]:
     """Run one window per offered rate (``None``: as fast as it goes) on seated clients;
-    with ``profile``, py-spy samples the server through the first window into that file."""
+    with ``profile``, py-spy samples the server through the first window into that file
+    (node N of a cluster into ``FILE.N``)."""
     results = []
     for rate in rates:
         measure = Measure(label, tables, seconds, rate, rss_seated=rss_seated)
@@ -425,24 +434,32 @@ def measure_windows(
         clients.window(measure, start, end, interval)
         time.sleep(max(0.0, start - time.time()))
         cpu, measure.rss_start = server.cpu(), server.rss()
+        cpus = [node.cpu() for node in getattr(server, "nodes", [])]
         before = scrape(server.port) if metrics else {}
         load_start = os.getloadavg()[0]
-        spy = None
+        spies = []
         if profile and not results:
-            spy = subprocess.Popen(
-                [py_spy(), "record", "--pid", str(server.popen.pid),
-                 "--duration", str(int(seconds)), "--rate", "100", "--nonblocking",
-                 "--format", "raw", "--output", profile],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
+            pids = [node.popen.pid for node in getattr(server, "nodes", [server])]
+            for number, pid in enumerate(pids, 1):
+                output = profile if number == 1 else f"{profile}.{number}"
+                spies.append(subprocess.Popen(
+                    [py_spy(), "record", "--pid", str(pid),
+                     "--duration", str(int(seconds)), "--rate", "100", "--nonblocking",
+                     "--format", "raw", "--output", output],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                ))  # fmt: skip
         time.sleep(max(0.0, end - time.time()))
         measure.server_cpu, measure.rss_end = server.cpu() - cpu, server.rss()
+        measure.cpu_by_node = [
+            node.cpu() - before
+            for node, before in zip(getattr(server, "nodes", []), cpus, strict=True)
+        ]
         if metrics:
             after = scrape(server.port)
             measure.server = {key: after[key] - before.get(key, 0.0) for key in after}
         measure.load = (round(load_start, 2), round(os.getloadavg()[0], 2))
         clients.collect(measure, timeout=120)
-        if spy is not None:
+        for spy in spies:
             spy.wait(timeout=60)
         results.append(measure)
         report(measure)
@@ -496,18 +513,20 @@ def run_bare(args: argparse.Namespace, workdir: Path) -> list[Measure]:
         server.stop()
 
 
-def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Measure], str]:
-    """The room: ``pokerhouse serve`` over ``url`` (on ``--nodes`` nodes); then the ledger
+def run_room(
+    args: argparse.Namespace, workdir: Path, url: str, count: int
+) -> tuple[list[Measure], str]:
+    """The room: ``pokerhouse serve`` over ``url`` (on ``count`` nodes); then the ledger
     check of its books."""
     config = workdir / "room.toml"
     extra = [item.replace("=", " = ", 1) for item in args.set]
-    if args.nodes > 1:
+    if count > 1:
         extra.append(f'redis_prefix = "bench-{secrets.token_hex(4)}"')
     config.write_text(room_toml(args.tables, extra), encoding="utf-8")
     nodes: list[Process] = []
-    for index in range(args.nodes):
+    for index in range(count):
         port = free_port()
-        bus = ["--node", f"n{index + 1}", "--redis-url", args.redis_url] if args.nodes > 1 else []
+        bus = ["--node", f"n{index + 1}", "--redis-url", args.redis_url] if count > 1 else []
         node = Process(
             [
                 sys.executable, "-m", "pokerhouse", "serve", "--port", str(port),
@@ -526,24 +545,24 @@ def run_room(args: argparse.Namespace, workdir: Path, url: str) -> tuple[list[Me
         tables = list(range(1, args.tables + 1))
         started = time.perf_counter()
         ports = [node.port for node in nodes]
-        procs = max(args.procs, args.nodes)
+        procs = max(args.procs, count)
         clients = Clients(ports, tables, names_for(tables, secrets.token_hex(2)), False, procs)
         try:
             clients.ready(timeout=600)
             seated = server.rss()
             print(
                 f"# room: {args.tables * SEATS} players signed up and seated in "
-                f"{time.perf_counter() - started:.1f} s on {args.nodes} node(s)",
+                f"{time.perf_counter() - started:.1f} s on {count} node(s)",
                 file=sys.stderr,
                 flush=True,
             )
             rates: list[float | None] = list(args.rate) if args.rate else [None]
             measures = measure_windows(
-                "room" if args.nodes == 1 else f"room, {args.nodes} nodes",
+                "room" if count == 1 else f"room, {count} nodes",
                 server, clients, args.tables, args.seconds, args.warmup, rates,
                 metrics=True, profile=args.profile, rss_seated=seated,
             )  # fmt: skip
-            if args.nodes > 1:
+            if count > 1:
                 # One more window, not reported: node 1 dies in it. Table 2 is played by
                 # client process 1, on node 2, and goes on there once it is taken over.
                 rate = rates[-1]
@@ -609,6 +628,49 @@ async def _postgres(url: str, name: str, create: bool) -> None:
         await conn.close()
 
 
+def compare_nodes(runs: list[tuple[int, list[Measure]]]) -> None:
+    """Each run's first window against the first run's (one node, as a rule): CPU per
+    action, and the p99 of the players served through the bus against the first run's."""
+    if len(runs) < 2 or not runs[0][1]:
+        return
+    base_count, (base, *_) = runs[0]
+    base_cpu = base.server_cpu / max(1, base.actions)
+    for count, measures in runs[1:]:
+        if not measures:
+            continue
+        first = measures[0]
+        summary = first.summary()
+        relayed = [v for n, v in summary.get("p99_ms_by_node", {}).items() if n != 1]
+        ratio = {
+            "nodes": count,
+            "against_nodes": base_count,
+            "server_cpu_per_action_ratio": round(
+                first.server_cpu / max(1, first.actions) / base_cpu, 2
+            ),
+            "relayed_p99_minus_base_p99_ms": (
+                round(max(relayed) - _pct(base.latencies, 0.99), 2) if relayed else None
+            ),
+        }
+        print(json.dumps(ratio), flush=True)
+        print(
+            f"# {count} nodes against {base_count}: CPU per action x"
+            f"{ratio['server_cpu_per_action_ratio']}, relayed p99"
+            f" {ratio['relayed_p99_minus_base_p99_ms']} ms above",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("node counts, comma-separated: 1,2,3") from None
+    if not counts:
+        raise argparse.ArgumentTypeError("at least one node count")
+    return counts
+
+
 def _rates(text: str) -> list[float | None]:
     """``max,1000,2000`` -> ``[None, 1000.0, 2000.0]``."""
     rates: list[float | None] = []
@@ -642,8 +704,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--log-level", default="warning", help="the server's (default warning)")
     parser.add_argument(
-        "--nodes", type=int, default=1,
-        help="serve processes sharing the room over a Redis bus (default 1: no bus)",
+        "--nodes", type=_counts, default=[1],
+        help="serve processes sharing the room over a Redis bus (default 1: no bus);"
+        " comma-separated: one run each, compared with the first",
     )  # fmt: skip
     parser.add_argument(
         "--redis-url", default=os.environ.get("POKERHOUSE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
@@ -656,7 +719,8 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument(
         "--profile", metavar="FILE",
-        help="sample the room's server with py-spy through the first window (collapsed stacks)",
+        help="sample the room's server with py-spy through the first window (collapsed stacks;"
+        " node N of several into FILE.N)",
     )  # fmt: skip
     args = parser.parse_args(argv)
     if args.quick:
@@ -667,31 +731,39 @@ def main(argv: list[str] | None = None) -> int:
         args.bare_seconds = min(args.seconds, 30.0)
     if args.tables < 1 or args.seconds <= 0:
         parser.error("--tables and --seconds must be positive")
-    if not 1 <= args.nodes <= 8:
+    if not all(1 <= count <= 8 for count in args.nodes):
         parser.error("--nodes is 1 to 8")
     workdir = Path(tempfile.mkdtemp(prefix="pokerhouse-load-"))
-    pg_name = None
+    pg_names: list[str] = []
+    verdicts: list[str] = []
     try:
         measures: list[Measure] = []
         if not args.no_bare:
             measures += run_bare(args, workdir)
-        if args.database_url:
-            pg_name = f"pokerhouse_load_{secrets.token_hex(4)}"
-            asyncio.run(_postgres(args.database_url, pg_name, create=True))
-            url = args.database_url.rsplit("/", 1)[0] + "/" + pg_name
-            # PostgreSQL is never migrated by serve itself.
-            subprocess.run(
-                [sys.executable, "-m", "pokerhouse", "db", "upgrade", "--database-url", url],
-                check=True,
-                capture_output=True,
-                timeout=300,
-            )
-        else:
-            url = f"sqlite:///{workdir / 'room.db'}"
-        room, verdict = run_room(args, workdir, url)
-        measures += room
-        print(f"# ledger check: {verdict}", file=sys.stderr, flush=True)
-        print(json.dumps({"ledger_check": verdict}), flush=True)
+        runs: list[tuple[int, list[Measure]]] = []
+        for count in args.nodes:
+            if args.database_url:
+                pg_name = f"pokerhouse_load_{secrets.token_hex(4)}"
+                pg_names.append(pg_name)
+                asyncio.run(_postgres(args.database_url, pg_name, create=True))
+                url = args.database_url.rsplit("/", 1)[0] + "/" + pg_name
+                # PostgreSQL is never migrated by serve itself.
+                subprocess.run(
+                    [sys.executable, "-m", "pokerhouse", "db", "upgrade", "--database-url", url],
+                    check=True,
+                    capture_output=True,
+                    timeout=300,
+                )
+            else:
+                url = f"sqlite:///{workdir / f'room-{count}.db'}"
+            room, verdict = run_room(args, workdir, url, count)
+            runs.append((count, room))
+            measures += room
+            verdicts.append(verdict)
+            print(f"# ledger check: {verdict}", file=sys.stderr, flush=True)
+            print(json.dumps({"ledger_check": verdict}), flush=True)
+        compare_nodes(runs)
+        room = runs[0][1]
         bare = [m for m in measures if m.label == "bare"]
         if bare and room:
             ratio = {
@@ -704,9 +776,9 @@ def main(argv: list[str] | None = None) -> int:
             }
             print(json.dumps(ratio), flush=True)
         errors = sum(sum(m.errors.values()) + m.closed for m in measures)
-        return 0 if errors == 0 and verdict.startswith("ok") else 1
+        return 0 if errors == 0 and all(v.startswith("ok") for v in verdicts) else 1
     finally:
-        if pg_name is not None and args.database_url:
+        for pg_name in pg_names:
             asyncio.run(_postgres(args.database_url, pg_name, create=False))
         shutil.rmtree(workdir, ignore_errors=True)
 

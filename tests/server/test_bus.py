@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import redis
 
@@ -381,3 +382,80 @@ async def test_the_owner_drops_the_watchers_of_a_node_that_died(
             await client.close()
         for node in (a, b, c):
             node.stop()
+
+
+async def test_a_logout_on_one_node_closes_the_sessions_sockets_on_every_node(
+    three: tuple[ServeProcess, ServeProcess, ServeProcess],
+) -> None:
+    a, b, c = three
+    (ann,) = await players_on(a, "bus_ann")
+    (other,) = await players_on(b, "bus_other")  # another session: left open
+    elsewhere = []
+    for node in (b, c):
+        client = Client(node.base, ann.name)
+        client.http.cookies = ann.http.cookies
+        await client.connect()
+        await client.wait_for(lambda f: f.get("type") == "hello" and f.get("user") == ann.name)
+        elsewhere.append(client)
+    try:
+        response = await ann.http.post("/api/logout", headers=ann.csrf())
+        assert response.status_code == 200
+        for client in (ann, *elsewhere):
+            error = await client.wait_for(lambda f: f.get("type") == "error", timeout=30)
+            assert error["code"] == "signed_out"
+            await asyncio.wait_for(client._reader, timeout=30)  # type: ignore[arg-type]
+            assert client.ws is not None and client.ws.close_code == 1008
+        # The other player's socket on b stays open and answers.
+        await other.send({"type": "watch", "table": TABLE})
+        await other.wait_for(lambda f: f.get("type") == "snapshot", timeout=30)
+        # The ended session opens nothing on any node.
+        for node in (a, b, c):
+            late = Client(node.base, ann.name)
+            late.http.cookies = ann.http.cookies
+            await late.connect()
+            hello = await late.wait_for(lambda f: f.get("type") == "hello", timeout=30)
+            assert hello["user"] is None
+            await late.close()
+    finally:
+        for client in (ann, other, *elsewhere):
+            await client.close()
+
+
+async def test_failed_logins_count_once_for_the_room_whichever_node_they_reach(
+    three: tuple[ServeProcess, ServeProcess, ServeProcess],
+) -> None:
+    a, b, c = three
+    (ann,) = await players_on(a, "bus_guessed")
+    await ann.close()
+    # Nine wrong guesses spread over three nodes, each waiting out the back-off it is told
+    # of: a node counting alone would have three, under the five an account has free, and
+    # ask for no wait; one count for the room asks for 1, 2 and 4 s after the 6th to 8th.
+    failures, waits, turn = 0, [], 0
+    while failures < 9:
+        node = (a, b, c)[turn % 3]
+        turn += 1
+        response = await login_on(node, ann.name, f"wrong guess {turn}")
+        if response.status_code == 429:
+            waits.append(int(response.headers["Retry-After"]))
+            await asyncio.sleep(waits[-1])
+            continue
+        assert response.status_code == 401, response.text
+        failures += 1
+    # (Fewer or shorter on a slow machine, if a request arrives late in a wait.)
+    assert len(waits) >= 2 and all(1 <= wait <= 4 for wait in waits), waits
+    for node in (a, b, c):
+        # The right password too must wait now (up to 2 ** 4 s after the last failure).
+        response = await login_on(node, ann.name, "correct horse battery")
+        assert response.status_code == 429, response.text
+        assert response.json()["code"] == "rate_limited"
+
+
+async def login_on(node: ServeProcess, username: str, password: str) -> Any:
+    """A login over HTTP on ``node``, from a fresh client."""
+    async with httpx.AsyncClient(base_url=node.base, timeout=30) as http:
+        csrf = (await http.get("/api/csrf")).json()["csrf"]
+        return await http.post(
+            "/api/login",
+            json={"username": username, "password": password},
+            headers={"X-CSRF-Token": csrf},
+        )

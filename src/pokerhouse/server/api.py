@@ -27,6 +27,7 @@ from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
 from pokerhouse.server.paging import MAX_ID, BadPage, read_page
 from pokerhouse.server.site import Site
+from pokerhouse.server.throttles import ThrottleUnavailable
 from pokerhouse.store import AccountError, IdempotencyConflict, StoreError, User
 from pokerhouse.store import HandRecord as StoredHand
 from pokerhouse.store.users import username_key
@@ -151,8 +152,8 @@ class Api:
 
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.logins = auth.Throttle(free=5, base=1.0, cap=900.0)
-        self.addresses = auth.Throttle(free=30, base=1.0, cap=900.0)
+        self.logins = site.logins
+        self.addresses = site.addresses
         self.hashing = auth.InFlight(site.settings.hashes_per_address)
 
     # ------------------------------------------------------------ helpers
@@ -269,9 +270,10 @@ class Api:
             return problem(error.status, error.code, str(error))
         address = client_address(request)
         account = login_key(body.username)
-        # The room's clock, so a test can run out the back-off without waiting for it.
-        now = self.site.services.clock.now()
-        wait = max(self.logins.wait(account, now), self.addresses.wait(address, now))
+        try:
+            wait = max(await self.logins.wait(account), await self.addresses.wait(address))
+        except ThrottleUnavailable:
+            return self._throttles_unavailable()
         if wait > 0:
             return problem(
                 429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
@@ -280,23 +282,35 @@ class Api:
         if not self.hashing.enter(address):
             return self._hashing_refused()
         store = self.site.store
-        # Counted before the hash runs: guesses sent at once all find the count raised.
-        self.logins.attempt(account, now)
-        self.addresses.attempt(address, now)
         try:
+            # Counted before the hash runs: guesses sent at once all find the count raised.
+            await self.logins.attempt(account)
+            await self.addresses.attempt(address)
             user = await store.authenticate(body.username, body.password)
+        except ThrottleUnavailable:
+            return self._throttles_unavailable()
         except AccountError:
             return problem(401, "login_failed", "unknown user or wrong password")
         finally:
             self.hashing.leave(address)
-        self.logins.succeeded(account)
-        self.addresses.undo(address)
+        try:
+            await self.logins.succeeded(account)
+            await self.addresses.undo(address)
+        except ThrottleUnavailable:
+            return self._throttles_unavailable()
         token = await store.create_session(user)
         old = request.cookies.get(auth.SESSION_COOKIE)
         if old:
             await store.end_session(old)  # a new token at every login
             self.site.session_ended(old)
         return self._session_response(request, await self._me(user), token, 200)
+
+    def _throttles_unavailable(self) -> JSONResponse:
+        # Refused rather than unthrottled: guesses are never let through uncounted.
+        return problem(
+            503, "room_unavailable", "logins cannot be checked now: try again soon",
+            **{"Retry-After": "5"},
+        )  # fmt: skip
 
     async def logout(self, request: Request) -> Response:
         """``POST /api/logout``: end the session."""

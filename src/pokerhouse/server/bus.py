@@ -14,8 +14,9 @@ resumed from the last sequence number it relayed (:class:`Resync` asks a
 peer to do the same); a relaying node passes each event on once, in order,
 and resumes a watch whose events skip a number (:mod:`.relay`).
 
-The bus also carries the lobby: each node publishes its own tables' lines
-and reads the others'.
+The bus also carries the lobby (each node publishes its own tables' lines
+and reads the others'), and the end of a session to every node
+(:class:`SessionEnded`: a logout closes the session's sockets everywhere).
 
 Two buses: :class:`LocalBus`, in one process (alone, the default: the room
 is the single process it always was; or joined to a :class:`Hub` with other
@@ -43,7 +44,8 @@ import contextlib
 import itertools
 import logging
 import secrets
-from collections.abc import Callable, Collection, Mapping
+import time
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -89,9 +91,19 @@ class Resync(msgspec.Struct, tag="resync", frozen=True, gc=False):
     origin: str
 
 
-BusMessage = ForwardWatch | ForwardRequest | Frames | Resync
+class SessionEnded(msgspec.Struct, tag="session_ended", frozen=True, gc=False):
+    """A session ended (a logout, or a new login in its place): every node closes the
+    sockets signed in with it. ``session`` is the hash of its token, never the token."""
+
+    session: str
+
+
+BusMessage = ForwardWatch | ForwardRequest | Frames | Resync | SessionEnded
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(BusMessage)
+_batch_decoder = msgspec.msgpack.Decoder(list[BusMessage])
+# Where a broadcast is queued: no node's name (names are never empty).
+_EVERY_NODE = ""
 
 #: What a node does with a message for it, after the bus came back, with one it could not send.
 Receive = Callable[[BusMessage], None]
@@ -111,6 +123,20 @@ def encode(message: BusMessage) -> bytes:
 def decode(data: bytes) -> BusMessage:
     """A message off the bus; ``msgspec.DecodeError`` (a ``ValueError``) if it is none."""
     return _decoder.decode(data)
+
+
+def encode_batch(messages: Sequence[BusMessage]) -> bytes:
+    """``messages`` for one node as one stream entry.
+
+    >>> decode_batch(encode_batch([Resync(origin="n1"), Resync(origin="n2")]))
+    [Resync(origin='n1'), Resync(origin='n2')]
+    """
+    return _encoder.encode(messages)
+
+
+def decode_batch(data: bytes) -> list[BusMessage]:
+    """The messages of one stream entry; ``msgspec.DecodeError`` if it holds none."""
+    return _batch_decoder.decode(data)
 
 
 class Bus:
@@ -134,6 +160,9 @@ class Bus:
 
     def send(self, node: str, message: BusMessage) -> None:
         """Queue ``message`` for node ``node`` (never waits)."""
+
+    def broadcast(self, message: BusMessage) -> None:
+        """Queue ``message`` for every other live node (never waits)."""
 
     async def beat(self, seconds: float) -> None:
         """Say this node is alive for ``seconds`` more."""
@@ -191,6 +220,12 @@ class LocalBus(Bus):
         # Encoded and decoded as on a real bus: what passes here would pass there.
         loop.call_soon(peer._receive, decode(encode(message)))
 
+    def broadcast(self, message: BusMessage) -> None:
+        if self.hub is not None:
+            for name in sorted(self.hub.nodes):
+                if name != self.name:
+                    self.send(name, message)
+
     async def alive(self, numbers: Collection[int]) -> set[int]:
         if self.hub is None:
             return set()
@@ -236,6 +271,11 @@ class RedisBus(Bus):
     def _stream(self, node: str) -> str:
         return f"{self.prefix}:node:{node}"
 
+    @property
+    def _nodes_key(self) -> str:
+        # Every node's name, scored by when it is no longer alive unless it beats again.
+        return f"{self.prefix}:nodes"
+
     async def start(
         self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
     ) -> None:
@@ -267,7 +307,17 @@ class RedisBus(Bus):
 
     async def beat(self, seconds: float) -> None:
         # Set, not renewed: a Redis restarted empty has forgotten the claim.
-        await self._redis.set(self._alive_key(self.number), self.name, ex=max(1, round(seconds)))
+        now = time.time()
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.set(self._alive_key(self.number), self.name, ex=max(1, round(seconds)))
+        pipe.zadd(self._nodes_key, {self.name: now + seconds})
+        pipe.zremrangebyscore(self._nodes_key, "-inf", now)
+        await pipe.execute()
+
+    async def _live_nodes(self) -> list[str]:
+        """The other nodes that beat lately (by their wall clocks: kept in step by NTP)."""
+        names = await self._redis.zrangebyscore(self._nodes_key, time.time(), "+inf")
+        return sorted(name.decode() for name in names if name.decode() != self.name)
 
     async def alive(self, numbers: Collection[int]) -> set[int]:
         ordered = sorted(numbers)
@@ -281,6 +331,9 @@ class RedisBus(Bus):
 
     def send(self, node: str, message: BusMessage) -> None:
         self._outbox.put((node, message))
+
+    def broadcast(self, message: BusMessage) -> None:
+        self._outbox.put((_EVERY_NODE, message))
 
     def _failed(self, what: str, error: BaseException) -> None:
         if not self._broken:
@@ -315,14 +368,15 @@ class RedisBus(Bus):
                     if not data:
                         continue
                     try:
-                        message = decode(data)
+                        messages = decode_batch(data)
                     except msgspec.DecodeError as error:
                         log.warning("bus: a message that is none: %s", error)
                         continue
-                    try:
-                        receive(message)
-                    except Exception:
-                        log.exception("bus: a bug receiving %r", message)
+                    for message in messages:
+                        try:
+                            receive(message)
+                        except Exception:
+                            log.exception("bus: a bug receiving %r", message)
 
     async def _write(self, recovered: Recovered, undelivered: Undelivered) -> None:
         import redis.exceptions
@@ -331,12 +385,19 @@ class RedisBus(Bus):
             batch = [await self._outbox.get()]
             while not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
-            pipe = self._redis.pipeline(transaction=False)
-            for node, message in batch:
-                pipe.xadd(
-                    self._stream(node), {"m": encode(message)}, maxlen=self.maxlen, approximate=True
-                )
             try:
+                everyone = (
+                    await self._live_nodes() if any(n == _EVERY_NODE for n, _ in batch) else []
+                )
+                # One entry per node: a step's frames for its watchers there travel together.
+                by_node: dict[str, list[BusMessage]] = {}
+                for node, message in batch:
+                    for name in everyone if node == _EVERY_NODE else [node]:
+                        by_node.setdefault(name, []).append(message)
+                pipe = self._redis.pipeline(transaction=False)
+                for name, messages in by_node.items():
+                    entry = {"m": encode_batch(messages)}
+                    pipe.xadd(self._stream(name), entry, maxlen=self.maxlen, approximate=True)
                 await pipe.execute()
             except (redis.exceptions.RedisError, OSError) as error:
                 self._failed("sending", error)
@@ -366,5 +427,6 @@ class RedisBus(Bus):
             with contextlib.suppress(Exception):
                 # Gone: the owners drop this node's watchers at once, not at the expiry.
                 await self._redis.delete(self._alive_key(self.number))
+                await self._redis.zrem(self._nodes_key, self.name)
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

@@ -43,6 +43,7 @@ from pokerhouse.server.bus import (
     ForwardWatch,
     Frames,
     Resync,
+    SessionEnded,
 )
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.inputs import Caller, Request, Watch
@@ -106,6 +107,10 @@ class Relay:
         # Actions forwarded lately and not answered yet, by (address, id): (when, message),
         # sent again after a failure or to a new owner.
         self._recent: dict[tuple[int, str], tuple[float, ForwardRequest]] = {}
+        #: Called with the hash of a session another node ended (its sockets here close).
+        self.session_listeners: list[Callable[[str], None]] = []
+        # Ends of sessions the bus could not carry: broadcast again once it is back.
+        self._unsent_ends: list[SessionEnded] = []
 
     @property
     def name(self) -> str:
@@ -193,6 +198,9 @@ class Relay:
                 conn.send_all(self._in_order(message.table, conn.id, relayed, message.frames))
         elif isinstance(message, Resync):
             self._resume(lambda table: self.owners.get(table) == message.origin)
+        elif isinstance(message, SessionEnded):
+            for listener in self.session_listeners:
+                listener(message.session)
         else:
             item = message.watch if isinstance(message, ForwardWatch) else message.request
             self.peers[item.caller.address >> NODE_SHIFT] = message.origin
@@ -240,7 +248,10 @@ class Relay:
 
     def undelivered(self, node: str, message: BusMessage) -> None:
         """A message the bus could not send."""
-        if isinstance(message, Frames | Resync):
+        if isinstance(message, SessionEnded):
+            if message not in self._unsent_ends:
+                self._unsent_ends.append(message)
+        elif isinstance(message, Frames | Resync):
             self._unsynced.add(node)
         elif isinstance(message, ForwardRequest):
             # Refused now (the client may send it again), so not sent again by us.
@@ -257,6 +268,9 @@ class Relay:
         for node in sorted(self._unsynced):
             self.bus.send(node, Resync(self.name))
         self._unsynced.clear()
+        for ended in self._unsent_ends:
+            self.bus.broadcast(ended)
+        self._unsent_ends.clear()
         self._resume(lambda table: True)
         self._resend(lambda table: True)
 

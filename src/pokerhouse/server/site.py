@@ -15,7 +15,8 @@ from typing import Any
 from argon2 import PasswordHasher
 
 from pokerhouse.server import messages
-from pokerhouse.server.bus import Bus, RedisBus
+from pokerhouse.server.auth import Throttle
+from pokerhouse.server.bus import Bus, RedisBus, SessionEnded
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection, Flusher
 from pokerhouse.server.limits import Limits
@@ -25,10 +26,16 @@ from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.signins import SessionSockets
 from pokerhouse.server.socket_limits import SocketLimits
+from pokerhouse.server.throttles import MemoryThrottle, RedisThrottle, Throttles
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.users import token_hash
 
 log = logging.getLogger("pokerhouse.server")
+
+#: The back-off of failed logins per account: five free, then 1 s doubling up to 15 min.
+LOGINS: dict[str, Any] = {"free": 5, "base": 1.0, "cap": 900.0}
+#: Per address: thirty free (a shared address is many players), then the same.
+ADDRESSES: dict[str, Any] = {"free": 30, "base": 1.0, "cap": 900.0}
 
 
 class Site:
@@ -63,6 +70,23 @@ class Site:
         self._tables = tables
         self.metrics = Metrics()
         self.limits = Limits(self.settings)
+        #: Failed logins per account and per address: one budget for every node.
+        self.logins: Throttles
+        self.addresses: Throttles
+        self._redis: Any = None
+        if redis_url is not None:
+            import redis.asyncio as redis
+
+            self._redis = redis.Redis.from_url(
+                redis_url, socket_timeout=5.0, socket_connect_timeout=5.0
+            )
+            prefix = self.settings.redis_prefix
+            self.logins = RedisThrottle(self._redis, "logins", prefix=prefix, **LOGINS)
+            self.addresses = RedisThrottle(self._redis, "addresses", prefix=prefix, **ADDRESSES)
+        else:
+            # The room's clock, so a test can run out the back-off without waiting for it.
+            self.logins = MemoryThrottle(Throttle(**LOGINS), self._now)
+            self.addresses = MemoryThrottle(Throttle(**ADDRESSES), self._now)
         self.socket_limits = SocketLimits(
             self.settings.sockets_per_account, self.settings.sockets_per_address
         )
@@ -90,9 +114,20 @@ class Site:
         assert self._room is not None, "the room is not started"
         return self._room
 
+    def _now(self) -> float:
+        return self.services.clock.now()
+
     def session_ended(self, token: str) -> None:
-        """Close every socket signed in with ``token``: an ended session authorises nothing."""
-        for conn in self.sessions.end(token_hash(token)):
+        """Close every socket signed in with ``token``, on every node: an ended session
+        authorises nothing."""
+        session = token_hash(token)
+        self._close_session(session)
+        if self._room is not None and self._room.bus.shared:
+            self._room.bus.broadcast(SessionEnded(session))
+
+    def _close_session(self, session: str) -> None:
+        """Close the sockets here signed in with the session of hash ``session``."""
+        for conn in self.sessions.end(session):
             conn.send(messages.error("signed_out", "this session has ended: sign in again"))
             conn.kill("signed_out", drop=False)
 
@@ -108,6 +143,7 @@ class Site:
             metrics=self.metrics,
         )
         self._room = Room(self._services, self._tables, self.bus)
+        self._room.relay.session_listeners.append(self._close_session)
         tasks = self._room.tasks
         self.metrics.hands_in_progress.set_function(
             lambda: sum(
@@ -127,3 +163,5 @@ class Site:
             await self._room.stop()
         if self._store is not None:
             await self._store.close()
+        if self._redis is not None:
+            await self._redis.aclose()

@@ -23,8 +23,10 @@ check of the room's books afterwards.
 
 With ``--nodes N`` (N > 1) the room runs on N ``serve`` processes sharing the
 database and a Redis (``--redis-url``, a key prefix of the run's own). The
-first node runs every table; client process ``i`` plays on node ``i mod N``,
-so the players of node 1 are served locally and the others through the bus.
+first node runs every table (``spread_tables = false``; with ``--spread`` the
+nodes share them out before the windows); client process ``i`` plays on node
+``i mod N``, so the players of node 1 are served locally and the others
+through the bus.
 Printed besides: the server CPU of all nodes together, the latency on each
 node (local against relayed), and the failover time: node 1 SIGKILLed, the
 seconds until a table it ran plays its next action on another node. Several
@@ -152,6 +154,13 @@ class Process:
             except OSError:
                 time.sleep(0.2)
         raise RuntimeError(f"server did not listen in {timeout} s")
+
+    def health(self) -> dict[str, Any]:
+        """``/healthz``'s answer."""
+        url = f"http://127.0.0.1:{self.port}/healthz"
+        with urllib.request.urlopen(url, timeout=10) as response:
+            result: dict[str, Any] = json.loads(response.read())
+            return result
 
     def wait_healthy(self, timeout: float = 120.0) -> None:
         """Wait until ``/healthz`` answers 200 (the room has started)."""
@@ -522,6 +531,7 @@ def run_room(
     extra = [item.replace("=", " = ", 1) for item in args.set]
     if count > 1:
         extra.append(f'redis_prefix = "bench-{secrets.token_hex(4)}"')
+        extra.append(f"spread_tables = {'true' if args.spread else 'false'}")
     config.write_text(room_toml(args.tables, extra), encoding="utf-8")
     nodes: list[Process] = []
     for index in range(count):
@@ -541,6 +551,14 @@ def run_room(
         node.wait_healthy()  # the room started: the first one up runs every table
     server = Cluster(nodes)
     failover: float | None = None
+    if count > 1 and args.spread:
+        share = -(-args.tables // count)
+        deadline = time.monotonic() + 300
+        while args.tables - len(nodes[0].health()["tables_elsewhere"]) > share:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the tables did not spread in 300 s")
+            time.sleep(1.0)
+        print(f"# tables spread: node 1 runs {share} or fewer", file=sys.stderr, flush=True)
     try:
         tables = list(range(1, args.tables + 1))
         started = time.perf_counter()
@@ -563,8 +581,8 @@ def run_room(
                 metrics=True, profile=args.profile, rss_seated=seated,
             )  # fmt: skip
             if count > 1:
-                # One more window, not reported: node 1 dies in it. Table 2 is played by
-                # client process 1, on node 2, and goes on there once it is taken over.
+                # One more window, not reported: node 1 dies in it; a spectator on node 2
+                # watches a table node 1 ran until it plays on under another lease.
                 rate = rates[-1]
                 dying = Measure("failover", args.tables, 45.0, rate)
                 start = time.time() + 1.0
@@ -572,7 +590,10 @@ def run_room(
                     dying, start, start + 45.0, 0.0 if rate is None else args.tables / rate
                 )
                 time.sleep(max(0.0, start - time.time()))
-                failover = asyncio.run(time_failover(nodes[0], nodes[1].port, table=2))
+                # A table node 1 runs (every table, unless they were spread).
+                elsewhere = set(nodes[0].health()["tables_elsewhere"])
+                table = min(set(tables) - elsewhere)
+                failover = asyncio.run(time_failover(nodes[0], nodes[1].port, table=table))
                 clients.collect(dying, timeout=120)
         finally:
             clients.stop()
@@ -711,6 +732,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--redis-url", default=os.environ.get("POKERHOUSE_TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
         help="the bus's Redis with --nodes > 1 (default $POKERHOUSE_TEST_REDIS_URL or local)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--spread", action="store_true",
+        help="with --nodes: the nodes share the tables out (default: node 1 runs them all)",
     )  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="a 20-second smoke run")
     parser.add_argument(

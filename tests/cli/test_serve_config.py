@@ -135,6 +135,8 @@ def test_hostile_client_defaults_are_safe() -> None:
         'allowed_hosts = ["http://example.com"]',
         'allowed_hosts = ["exa mple.com"]',
         'allowed_hosts = [""]',
+        "spread_tables = 1",
+        'spread_tables = "no"',
     ],
 )
 def test_bad_hostile_client_settings_are_refused(tmp_path: Path, line: str) -> None:

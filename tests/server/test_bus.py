@@ -103,6 +103,10 @@ async def test_clients_on_three_nodes_play_one_table_each_seeing_what_it_would_o
     try:
         await sit(cat, TABLE, 0, 100)
         await sit(dog, TABLE, 1, 100)
+        # Each player's node, which does not run the table, knows its seat (the store's).
+        for player, seat in ((cat, 0), (dog, 1)):
+            me = (await player.http.get("/api/me")).json()
+            assert me["seats"] == [{"table": TABLE, "seat": seat, "stack": 100}], me
         end = await play_hand([cat, dog], TABLE)
         assert end["type"] in ("table_hand_ended", "hand_voided")
         last = max(frame["seq"] for frame in cat.events(TABLE))
@@ -166,6 +170,7 @@ async def test_the_owner_killed_mid_hand_another_node_goes_on_and_its_clients_fo
     try:
         await play_a_little([cat, dog], actions=2)
         marks = {id(client): len(client.frames) for client in (cat, dog, eye)}
+        old_lease = max(frame["seq"] for frame in cat.events(TABLE)) >> 32  # a's
         a.kill()
         # b or c takes the table over; the clients on both kept their sockets, and each
         # has the table again (a snapshot, or the events it missed) from its new owner.
@@ -182,6 +187,17 @@ async def test_the_owner_killed_mid_hand_another_node_goes_on_and_its_clients_fo
                 lambda f: f.get("type") in ("snapshot", "private"), after=marks[id(client)],
                 timeout=60,
             )  # fmt: skip
+            # The decision under way goes on with the time it had left on a: no fresh
+            # 600 s clock (the lease alone lapsed for 6 s of it).
+            clock = await client.wait_for(
+                lambda f: (
+                    f.get("seq", 0) >> 32 != old_lease
+                    and (f.get("type") == "clock" or bool(f.get("view", {}).get("clock")))
+                ),
+                after=marks[id(client)], timeout=60,
+            )  # fmt: skip
+            limit_ms = (clock if clock["type"] == "clock" else clock["view"]["clock"])["limit_ms"]
+            assert limit_ms <= 600_000 - 5_000, clock
         end = await play_hand([cat, dog], TABLE, timeout=120)
         assert end["type"] == "table_hand_ended"
     finally:
@@ -459,3 +475,49 @@ async def login_on(node: ServeProcess, username: str, password: str) -> Any:
             json={"username": username, "password": password},
             headers={"X-CSRF-Token": csrf},
         )
+
+
+def runs(node: ServeProcess, tables: int) -> int:
+    """How many of the room's ``tables`` ``node`` runs."""
+    return tables - len(health(node)["tables_elsewhere"])
+
+
+async def test_nodes_that_join_draw_their_share_of_the_tables_and_a_stopped_ones_are_taken(
+    db_url: str, redis_bus: tuple[str, str], tmp_path: Path
+) -> None:
+    url, prefix = redis_bus
+    config = bus_config(tmp_path, prefix)
+    table = ROOM[ROOM.index("[[tables]]") :]
+    config.write_text(
+        config.read_text()
+        + "".join(table.replace("3x4 nodes", f"3x4 nodes {n}") for n in range(2, 7))
+    )
+    a, b, c = (ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc")
+    try:
+        a.start()
+        assert runs(a, 6) == 6  # the first node up runs every table
+        ann, bob = await players_on(a, "spread_ann", "spread_bob")
+        b.start()
+        c.start()
+        await wait_until(
+            lambda: [runs(node, 6) for node in (a, b, c)] == [2, 2, 2],
+            timeout=120,
+            what="two tables on each node",
+        )
+        # A hand on a table that moved: its players play on, wherever their sockets are.
+        moved = health(a)["tables_elsewhere"][0]
+        for seat, player in enumerate((ann, bob)):
+            await sit(player, moved, seat, 100)
+        end = await play_hand([ann, bob], moved, timeout=120)
+        assert end["type"] == "table_hand_ended"
+        c.stop()  # its two tables go to a and b, one each
+        await wait_until(
+            lambda: [runs(node, 6) for node in (a, b)] == [3, 3],
+            timeout=120,
+            what="three tables on each of a and b",
+        )
+        await ann.close()
+        await bob.close()
+    finally:
+        for node in (a, b, c):
+            node.stop()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from pokerhouse.engine.actions import ActionKind
+from pokerhouse.server import carried
 from pokerhouse.server.rules import (
     BotTurn,
     CancelTimer,
@@ -175,3 +176,56 @@ def test_casino_bets_stand_and_the_window_closes_once_every_person_confirmed() -
     before = [table.seat(s).ante for s in (0, 2)]  # type: ignore[union-attr]
     assert StartHand() in rules.deal(table, 20.0)
     assert [table.seat(s).ante for s in (0, 2)] == before  # type: ignore[union-attr]
+
+
+def test_a_decision_taken_over_goes_on_with_the_time_it_had_left() -> None:
+    table, rules = heads_up(), RoomRules(TIMING, banked=False)
+    table.apply(StartHand())
+    rules.after(table, 100.0, frozenset())
+    first = table.to_act()
+    assert first is not None
+    table.apply(Act(first, table.default_action(first)))
+    rules.after(table, 120.0, frozenset())  # 5 s into the first seat's bank: 25 s left
+    second = table.to_act()
+    assert second is not None
+    # 10 s into the second seat's decision, its owner writes the state (wall clock 1,000)
+    # and dies; another node, on a clock of its own, reads it 3 s later and goes on.
+    state = carried.decode(carried.encode(rules.carry(now=130.0, wall=1_000.0)))
+    assert state is not None
+    heir = RoomRules(TIMING, banked=False)
+    assert heir.restore(state, table, now=7.0, wall=1_003.0) == []
+    intents = heir.after(table, 7.0, frozenset())
+    clock = next(i for i in intents if isinstance(i, ClockStarted))
+    assert (clock.seat, clock.limit_ms, clock.bank_ms) == (second, 2_000, 30_000)
+    assert timers(intents) == {"decision": 32.0}
+    assert heir.banks.left(first) == 25.0
+    # A state whose decision is not the one due (the table moved on) starts it afresh.
+    fresh = RoomRules(TIMING, banked=False)
+    table.apply(Act(second, table.default_action(second)))
+    fresh.restore(state, table, now=7.0, wall=1_003.0)
+    clock = next(i for i in fresh.after(table, 7.0, frozenset()) if isinstance(i, ClockStarted))
+    assert clock.limit_ms == 15_000
+
+
+def test_the_time_away_and_an_open_window_are_carried_to_the_next_owner() -> None:
+    table, rules = heads_up(), RoomRules(TIMING, banked=False)
+    table.apply(SitOut(1))
+    rules.between_hands(table, 0.0, lambda account: False, frozenset())
+    state = rules.carry(now=100.0, wall=50.0)  # away for 100 s
+    heir = RoomRules(TIMING, banked=False)
+    assert timers(heir.restore(state, table, now=0.0, wall=60.0)) == {"away": 490.0}
+    commands, _ = heir.away_due(table, 490.0)
+    assert commands == [Leave(1)]
+
+    casino = Table("casino-holdem", seats=4, rng=random.Random(2), options={"min_ante": 5})
+    casino.apply(Sit(0, "Ann", 500, account=1))
+    casino.apply(Sit(2, "Bob", 500, account=2))
+    rules = RoomRules(TIMING, banked=True)
+    rules.next_round(casino, 0.0, frozenset())
+    rules.confirmed(casino, 0, 1.0, frozenset())
+    state = rules.carry(now=4.0, wall=200.0)  # open 4 s, Ann confirmed
+    heir = RoomRules(TIMING, banked=True)
+    assert timers(heir.restore(state, casino, now=0.0, wall=201.0)) == {"window": 5.0}
+    assert heir.window_open and heir.placed == {0}
+    assert heir.next_round(casino, 0.0, frozenset()) == []  # not opened twice
+    assert StartHand() in heir.confirmed(casino, 2, 1.0, frozenset())

@@ -20,6 +20,7 @@ room's timings:
     stall_seconds = 30        # a peer that reads nothing for this long is dropped (TCP)
     lease_seconds = 7.5       # a table's lease lasts this long unless renewed
     redis_prefix = "pokerhouse"   # the room's Redis keys begin with this (--redis-url)
+    spread_tables = true      # nodes on one bus share the tables out (--redis-url)
     gc_freeze = false         # the room's own garbage-collection policy instead of CPython's
     sockets_per_account = 16  # websockets one account may hold open
     sockets_per_address = 64  # websockets one address may hold open
@@ -60,7 +61,7 @@ _ROOM_KEYS = {
     "hand_pause", "bots_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
     "registrations_per_hour", "argon2",
     "ping_seconds", "max_buffer", "retry_seconds", "database_seconds", "stall_seconds",
-    "lease_seconds", "gc_freeze", "redis_prefix",
+    "lease_seconds", "gc_freeze", "redis_prefix", "spread_tables",
     "sockets_per_account", "sockets_per_address", "hashes_per_address",
     "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
 }  # fmt: skip
@@ -163,8 +164,9 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
             raise InvalidSpec("bad_config", f"{path}: {key} is a whole number >= 1")
     if "argon2" in values:
         values["argon2"] = _argon2(path, values["argon2"])
-    if "gc_freeze" in values and type(values["gc_freeze"]) is not bool:
-        raise InvalidSpec("bad_config", f"{path}: gc_freeze is true or false")
+    for flag in ("gc_freeze", "spread_tables"):
+        if flag in values and type(values[flag]) is not bool:
+            raise InvalidSpec("bad_config", f"{path}: {flag} is true or false")
     if "metrics" in values and type(values["metrics"]) is not bool:
         raise InvalidSpec("bad_config", f"{path}: metrics is true or false")
     if "forwarded_allow_ips" in values:

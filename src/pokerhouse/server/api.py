@@ -199,10 +199,19 @@ class Api:
         store = self.site.store
         statement = await store.ledger_statement(user, limit=1)
         seats = []
-        for table_id, task in self.site.room.tasks.items():
+        tasks = self.site.room.tasks
+        for table_id, task in tasks.items():
+            if task.fenced:
+                continue  # run by another node: from the store, below
             for seat in sorted(task.table.seats_of_account(user.id)):
                 info = task.table.seat(seat)
                 seats.append({"table": table_id, "seat": seat, "stack": info.stack if info else 0})
+        if any(task.fenced for task in tasks.values()):
+            for row in await store.user_seats(user):
+                elsewhere = tasks.get(row.table_id)
+                if elsewhere is not None and elsewhere.fenced:
+                    seats.append({"table": row.table_id, "seat": row.seat, "stack": row.stack})
+            seats.sort(key=lambda seat: (seat["table"], seat["seat"]))
         return {
             "username": user.username,
             "wallet": statement.wallet,

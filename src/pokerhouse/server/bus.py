@@ -164,12 +164,24 @@ class Bus:
     def broadcast(self, message: BusMessage) -> None:
         """Queue ``message`` for every other live node (never waits)."""
 
+    def keep(self, key: str, value: bytes, seconds: int) -> None:
+        """Keep ``value`` under ``key`` for ``seconds`` for whichever node reads it next
+        (best effort, never waits: a later keep of the key replaces one not yet written)."""
+
+    async def kept(self, key: str) -> bytes | None:
+        """What was last kept under ``key`` (``None``: nothing, or it could not be read)."""
+        return None
+
     async def beat(self, seconds: float) -> None:
         """Say this node is alive for ``seconds`` more."""
 
     async def alive(self, numbers: Collection[int]) -> set[int]:
         """Which of the nodes ``numbers`` are alive (said so lately)."""
         return set(numbers)
+
+    async def nodes(self) -> list[str]:
+        """The names of the other nodes alive (said so lately)."""
+        return []
 
     async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
         """This node's tables' lobby lines (JSON), for the other nodes' lobbies."""
@@ -188,6 +200,7 @@ class Hub:
     def __init__(self) -> None:
         self.nodes: dict[str, LocalBus] = {}
         self.lines: dict[int, bytes] = {}
+        self.kept: dict[str, bytes] = {}
         self.numbers = itertools.count(1)
 
 
@@ -226,10 +239,20 @@ class LocalBus(Bus):
                 if name != self.name:
                     self.send(name, message)
 
+    async def nodes(self) -> list[str]:
+        return [] if self.hub is None else sorted(set(self.hub.nodes) - {self.name})
+
     async def alive(self, numbers: Collection[int]) -> set[int]:
         if self.hub is None:
             return set()
         return {bus.number for bus in self.hub.nodes.values()} & set(numbers)
+
+    def keep(self, key: str, value: bytes, seconds: int) -> None:
+        if self.hub is not None:
+            self.hub.kept[key] = value
+
+    async def kept(self, key: str) -> bytes | None:
+        return None if self.hub is None else self.hub.kept.get(key)
 
     async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
         if self.hub is not None:
@@ -264,7 +287,9 @@ class RedisBus(Bus):
         self.maxlen = maxlen
         self.retry = retry
         self._redis: Any = None
-        self._outbox: Mailbox[tuple[str, BusMessage]] = Mailbox()
+        self._outbox: Mailbox[tuple[str, BusMessage | None]] = Mailbox()
+        # Values to keep, by key, written with the next batch (the last one of a key wins).
+        self._keeps: dict[str, tuple[bytes, int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._broken = False
 
@@ -314,7 +339,7 @@ class RedisBus(Bus):
         pipe.zremrangebyscore(self._nodes_key, "-inf", now)
         await pipe.execute()
 
-    async def _live_nodes(self) -> list[str]:
+    async def nodes(self) -> list[str]:
         """The other nodes that beat lately (by their wall clocks: kept in step by NTP)."""
         names = await self._redis.zrangebyscore(self._nodes_key, time.time(), "+inf")
         return sorted(name.decode() for name in names if name.decode() != self.name)
@@ -334,6 +359,21 @@ class RedisBus(Bus):
 
     def broadcast(self, message: BusMessage) -> None:
         self._outbox.put((_EVERY_NODE, message))
+
+    def keep(self, key: str, value: bytes, seconds: int) -> None:
+        if not self._keeps:
+            self._outbox.put((_EVERY_NODE, None))  # wakes the writer
+        self._keeps[f"{self.prefix}:{key}"] = (value, seconds)
+
+    async def kept(self, key: str) -> bytes | None:
+        import redis.exceptions
+
+        try:
+            value = await self._redis.get(f"{self.prefix}:{key}")
+        except (redis.exceptions.RedisError, OSError) as error:
+            log.warning("bus: %s not read: %s", key, error)
+            return None
+        return value if isinstance(value, bytes) else None
 
     def _failed(self, what: str, error: BaseException) -> None:
         if not self._broken:
@@ -385,23 +425,29 @@ class RedisBus(Bus):
             batch = [await self._outbox.get()]
             while not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
+            keeps, self._keeps = self._keeps, {}
             try:
-                everyone = (
-                    await self._live_nodes() if any(n == _EVERY_NODE for n, _ in batch) else []
-                )
+                broadcast = any(n == _EVERY_NODE and m is not None for n, m in batch)
+                everyone = await self.nodes() if broadcast else []
                 # One entry per node: a step's frames for its watchers there travel together.
                 by_node: dict[str, list[BusMessage]] = {}
                 for node, message in batch:
+                    if message is None:
+                        continue
                     for name in everyone if node == _EVERY_NODE else [node]:
                         by_node.setdefault(name, []).append(message)
                 pipe = self._redis.pipeline(transaction=False)
                 for name, messages in by_node.items():
                     entry = {"m": encode_batch(messages)}
                     pipe.xadd(self._stream(name), entry, maxlen=self.maxlen, approximate=True)
+                for key, (value, seconds) in keeps.items():
+                    pipe.set(key, value, ex=seconds)
                 await pipe.execute()
             except (redis.exceptions.RedisError, OSError) as error:
                 self._failed("sending", error)
                 for node, message in batch:
+                    if message is None:
+                        continue  # a kept value: the next keep of its key writes it anew
                     try:
                         undelivered(node, message)
                     except Exception:

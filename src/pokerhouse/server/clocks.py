@@ -78,6 +78,14 @@ class TimeBanks:
         for seat in seats:
             self._left[seat] = min(self.size, self.left(seat) + self.refill_by)
 
+    def lefts(self) -> dict[int, float]:
+        """Every seat's bank that is not full."""
+        return {seat: left for seat, left in self._left.items() if left < self.size}
+
+    def restore(self, lefts: dict[int, float]) -> None:
+        """The banks as :meth:`lefts` gave them (on another node, maybe)."""
+        self._left = {seat: min(self.size, max(0.0, left)) for seat, left in lefts.items()}
+
     def forget(self, seat: int) -> None:
         """A player left the seat: the next one starts with a full bank."""
         self._left.pop(seat, None)

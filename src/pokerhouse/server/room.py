@@ -28,7 +28,7 @@ import msgspec
 from pokerhouse.evaluate import tables as evaluator_tables
 from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
-from pokerhouse.server import messages
+from pokerhouse.server import messages, spread
 from pokerhouse.server.bus import Bus, LocalBus
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.inputs import Request, Watch
@@ -135,6 +135,7 @@ class Room:
         self.connections: dict[int, Connection] = {}
         #: The bus to the room's other nodes (alone, by default).
         self.bus = bus if bus is not None else LocalBus()
+        services.bus = self.bus
         self.relay = Relay(self.bus, self.tasks, self.connections)
         self._first_tables = tables
         self._lobby: set[Connection] = set()
@@ -264,15 +265,31 @@ class Room:
                 task.lease_lost()
 
     async def _take_over_lapsed(self) -> None:
+        """Take the free tables (on a shared bus: up to this node's share of the room), and
+        give one up when this node runs more than its share and another runs less."""
         elsewhere = [task for task in self.tasks.values() if task.fenced]
         if not elsewhere and not self.bus.shared:
             return
         leases = await self.store.table_leases()
         self.relay.track(leases)
+        name = self.services.settings.owner
+        spreading = self.bus.shared and self.services.settings.spread_tables
+        others = await self.bus.nodes() if spreading else None
+        limit = None if others is None else spread.share(name, leases, others)
+        running = sum(not task.fenced for task in self.tasks.values())
         for task in elsewhere:
             lease = leases.get(task.id)
-            if lease is not None and lease.free:
+            if lease is not None and lease.free and (limit is None or running < limit):
                 task.take_over()  # in the table's own task: renewals never wait for it
+                running += 1
+        if others is not None and spread.over(name, leases, others):
+            mine = [task for task in self.tasks.values() if not task.fenced]
+            # The emptiest tables first (fewest players to pause), between hands if any is;
+            # a quarter of the surplus a round (at least one): a few pauses at a time.
+            mine.sort(key=lambda task: (task.table.hand is not None, len(task.users), task.id))
+            assert limit is not None
+            for task in mine[: max(1, (len(mine) - limit) // 4)]:
+                task.hand_over()
 
     # ------------------------------------------------------------ the lobby
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.games import get_game
+from pokerhouse.server.carried import Carried
 from pokerhouse.server.clocks import TimeBanks
 from pokerhouse.table import Act, Command, Leave, SetWager, SitOut, StartHand, Table, Timeout
 
@@ -132,7 +133,11 @@ class RoomRules:
     #: When the running decision's time is up (``None``: no decision is running).
     due_at: float | None = None
     _decision: tuple[int, int, int] | None = None
+    #: When the betting window opened (``None``: closed).
+    window_since: float | None = None
     _away_since: dict[int, float] = field(default_factory=dict)
+    # A decision carried from the table's last owner, and its seconds run there.
+    _carried: tuple[tuple[int, int, int], float] | None = None
     # Set when a hand ends: the next pause between hands sits out who is away.
     _sweep: bool = False
     # The pending "next" timer: when it fires, and whether it is a pause to keep.
@@ -216,12 +221,17 @@ class RoomRules:
                 ClockStarted(number, seat, int(seconds * 1000), 0),
                 self._decision_timer(seconds, now),
             ]
-        decision = self.banks.start(seat, now)
+        start = now
+        if self._carried is not None:
+            if self._carried[0] == key:  # the same decision, taken over: its clock goes on
+                start = now - self._carried[1]
+            self._carried = None
+        decision = self.banks.start(seat, start)
         limit, bank = decision.remaining(now)
         self.started = seat
         return [
             ClockStarted(number, seat, int(limit * 1000), int(bank * 1000)),
-            self._decision_timer(decision.deadline - now, now),
+            self._decision_timer(max(0.0, decision.deadline - now), now),
         ]
 
     def _decision_timer(self, delay: float, now: float) -> SetTimer:
@@ -316,6 +326,7 @@ class RoomRules:
         out: list[Command | Intent] = []
         if self.banked:
             self.window_open = False
+            self.window_since = None
             self.placed = set()
             out.append(CancelTimer("window"))
         if table.hand is not None:
@@ -336,6 +347,7 @@ class RoomRules:
         if not boxes:
             return [self._next(self.timing.idle, now, pause=False)]
         self.window_open = True
+        self.window_since = now
         out: list[Command | Intent] = []
         minimum = int(getattr(table.spec, "min_ante", 1))
         for seat in boxes:
@@ -388,7 +400,66 @@ class RoomRules:
         self._decision = None
         self.banks.current = None
         self.window_open = False
+        self.window_since = None
         self.placed = set()
         self._next_due = None
         self.started = None
         self.due_at = None
+        self._carried = None
+
+    # ------------------------------------------------------------ to the next owner
+
+    def carry(self, now: float, wall: float) -> Carried:
+        """What the table's next owner needs to go on as this one would (:mod:`.carried`);
+        ``now`` on this node's clock, ``wall`` the same moment on the wall clock."""
+        current, key = self.banks.current, self._decision
+        decision = None
+        if current is not None and key is not None and key[1] == current.seat:
+            decision = Carried.Decision(*key, elapsed=now - current.started)
+        return Carried(
+            written=wall,
+            banks=self.banks.lefts(),
+            decision=decision,
+            away={seat: now - since for seat, since in self._away_since.items()},
+            window=None if self.window_since is None else now - self.window_since,
+            placed=sorted(self.placed),
+        )
+
+    @staticmethod
+    def signature(state: Carried) -> tuple[object, ...]:
+        """What of ``state`` changes only with a step (not with the time): a record with
+        the same is as good as a new one."""
+        decision = state.decision
+        return (
+            sorted(state.banks.items()),
+            None if decision is None else (decision.hand, decision.seat, decision.actions),
+            sorted(state.away),
+            state.window is not None,
+            state.placed,
+        )
+
+    def restore(self, state: Carried, table: Table, now: float, wall: float) -> list[Intent]:
+        """Go on from the last owner's ``state`` (just after :meth:`reset`, the table
+        rebuilt): its banks, the decision under way with the time it has run, who is
+        away since when, and an open betting window. The timers this asks for follow."""
+        occupied = set(table.occupied)
+        self.banks.restore({s: left for s, left in state.banks.items() if s in occupied})
+        decision = state.decision
+        if decision is not None and table.hand is not None:
+            key = (decision.hand, decision.seat, decision.actions)
+            self._carried = (key, state.age(wall, decision.elapsed))
+        intents: list[Intent] = []
+        for seat, away in state.away.items():
+            info = table.seat(seat)
+            if info is not None and info.sitting_out:
+                self._away_since[seat] = now - state.age(wall, away)
+        if self._away_since:
+            first = min(self._away_since.values())
+            intents.append(SetTimer("away", max(0.0, first + self.timing.away - now)))
+        if self.banked and state.window is not None and table.hand is None:
+            opened = state.age(wall, state.window)
+            self.window_open = True
+            self.window_since = now - opened
+            self.placed = {seat for seat in state.placed if seat in occupied}
+            intents.append(SetTimer("window", max(0.0, self.timing.window - opened)))
+        return intents

@@ -12,6 +12,7 @@ import random
 import secrets
 from collections.abc import Callable
 
+from pokerhouse.server.bus import Bus
 from pokerhouse.server.clock import Clock, SystemClock
 from pokerhouse.server.committer import Committer
 from pokerhouse.server.metrics import Metrics
@@ -55,6 +56,8 @@ class Services:
         self._house: set[int] = set()
         self._next_bot = 0
         self.lobby_listeners: list[Callable[[int], None]] = []
+        #: The bus to the room's other nodes (the room sets its own; this one: alone).
+        self.bus: Bus = Bus()
 
     def lobby_changed(self, table_id: int) -> None:
         """Tell the lobby that a table's seats or hands changed."""

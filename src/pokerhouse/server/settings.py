@@ -53,6 +53,9 @@ class RoomSettings:
     lease_seconds: float = 7.5
     #: What the room's keys in Redis begin with (rooms sharing one Redis differ here).
     redis_prefix: str = "pokerhouse"
+    #: Whether nodes on one bus share the tables out, each running about its share (false:
+    #: the first node up runs every table while it lives; the others only relay).
+    spread_tables: bool = True
     #: Chip grant of a new account (RULES.md: 10,000 play-money chips).
     grant: int = 10_000
     #: How often the server pings a websocket, and how long a ping may go unanswered

@@ -7,6 +7,8 @@ and the websocket endpoint receive it. It imports none of them.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Mapping, Sequence
@@ -26,7 +28,12 @@ from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.signins import SessionSockets
 from pokerhouse.server.socket_limits import SocketLimits
-from pokerhouse.server.throttles import MemoryThrottle, RedisThrottle, Throttles
+from pokerhouse.server.throttles import (
+    MemoryThrottle,
+    RedisThrottle,
+    Throttles,
+    ThrottleUnavailable,
+)
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.users import token_hash
 
@@ -69,17 +76,19 @@ class Site:
         self._rng = rng
         self._tables = tables
         self.metrics = Metrics()
-        self.limits = Limits(self.settings)
         #: Failed logins per account and per address: one budget for every node.
         self.logins: Throttles
         self.addresses: Throttles
         self._redis: Any = None
+        self._settling: asyncio.Task[None] | None = None
         if redis_url is not None:
             import redis.asyncio as redis
 
             self._redis = redis.Redis.from_url(
                 redis_url, socket_timeout=5.0, socket_connect_timeout=5.0
             )
+        self.limits = Limits(self.settings, self._redis)
+        if self._redis is not None:
             prefix = self.settings.redis_prefix
             self.logins = RedisThrottle(self._redis, "logins", prefix=prefix, **LOGINS)
             self.addresses = RedisThrottle(self._redis, "addresses", prefix=prefix, **ADDRESSES)
@@ -155,10 +164,30 @@ class Site:
             lambda: sum(1 for task in tasks.values() if task.available)
         )
         await self._room.start()
+        if self._redis is not None:
+            self._settling = asyncio.get_running_loop().create_task(self._settle(), name="limits")
         log.info("room started: %d tables on %s", len(tasks), self._store.url)
+
+    async def _settle(self) -> None:
+        """Every second: this node's message counts into the room's (several nodes)."""
+        failing = False
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                await self.limits.settle()
+            except ThrottleUnavailable as error:
+                if not failing:
+                    log.warning("rate limits: counts not settled: %s", error)
+                failing = True
+            else:
+                failing = False
 
     async def stop(self) -> None:
         """Stop the room and close the store."""
+        if self._settling is not None:
+            self._settling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._settling
         if self._room is not None:
             await self._room.stop()
         if self._store is not None:

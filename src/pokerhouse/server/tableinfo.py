@@ -14,10 +14,11 @@ from typing import Any
 from pokerhouse.engine.rounds import RoundHand
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_to_dict
+from pokerhouse.server import messages
 from pokerhouse.server.inputs import Caller
 from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.metrics import Metrics
-from pokerhouse.server.rules import RoomRules
+from pokerhouse.server.rules import ClockStarted, RoomRules, WindowOpened
 from pokerhouse.store import TableConfig, User
 from pokerhouse.table import Act, Command, Rake, Step, Table, TableLimits, Timeout, records
 
@@ -163,3 +164,17 @@ def count(
         elif isinstance(item, records.HandVoided):
             metrics.hand(game, "voided")
             record(events_log, "hand_voided", table=table_id, hand=item.number, reason=item.reason)
+
+
+def announce(table_id: int, seq: int, intent: ClockStarted | WindowOpened) -> bytes:
+    """The frame every watcher gets for a decision's clock or an opened betting window."""
+    if isinstance(intent, ClockStarted):
+        return messages.encode(
+            messages.Clock(
+                table=table_id, seq=seq, hand=intent.hand, seat=intent.seat,
+                limit_ms=intent.limit_ms, bank_ms=intent.bank_ms,
+            )
+        )  # fmt: skip
+    return messages.encode(
+        messages.Window(table=table_id, seq=seq, open=True, seconds=intent.seconds)
+    )

@@ -26,12 +26,10 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from pokerhouse.cards import parse_cards
-from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
-from pokerhouse.server import messages, recorder, tableinfo
+from pokerhouse.server import carried, messages, recorder, resume, tableinfo
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.housebots import HouseBots
 from pokerhouse.server.inputs import Caller, Input, Request, Tick, Watch
@@ -68,7 +66,6 @@ from pokerhouse.table import (
     PlayerLeft,
     PlayerSat,
     Sit,
-    StartHand,
     Step,
     Table,
     TableHandEnded,
@@ -80,6 +77,8 @@ log = logging.getLogger("pokerhouse.table")
 events_log = logging.getLogger("pokerhouse.events")
 #: The tick that has a table run elsewhere taken over (no timer's kind).
 TAKE_OVER = "take_over"
+#: The tick that has the table given up for a less-loaded node (no timer's kind).
+HAND_OVER = "hand_over"
 
 
 class TableTask:
@@ -123,6 +122,9 @@ class TableTask:
         # Accounts whose seat a step being applied is for (their User, for self.users).
         self._sitting: dict[int, User] = {}
         self.timers = Timers(services.clock, self.post)
+        # What of the rules' state was last kept for the next owner.
+        self._carried: tuple[object, ...] | None = None
+        self._handing_over = False
         self._reloading: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         #: Whether the task is handling an input now (it may be waiting on the store).
@@ -152,10 +154,36 @@ class TableTask:
         task does it between two inputs, never beside a step of its own."""
         self.post(Tick(TAKE_OVER, 0))
 
+    def hand_over(self) -> None:
+        """Give the table up for a less-loaded node to take (:mod:`.spread`): now if no
+        hand is under way, or else at the next pause between hands."""
+        self._handing_over = True
+        self.post(Tick(HAND_OVER, 0))
+
+    async def _hand_over(self) -> None:
+        if self.fenced or not self.available:
+            return
+        if self.table.hand is not None or self.rules.window_open:
+            return  # at the pause after this hand (_between_hands)
+        self._handing_over = False
+        store, owner = self.services.store, self.services.settings.owner
+        try:
+            released = await store.release_table(self.id, owner, self.lease)
+        except (StoreError, OSError) as error:
+            log.warning("table %s: not given up: %s", self.id, error)
+            return
+        if not released:
+            return self._fence("taken by another node")
+        # Quietly: the watchers follow the table to its next owner as soon as it runs it.
+        self.fenced, self.available = True, False
+        self.timers.cancel_all()
+        log.info("table %s: given up for a less-loaded node", self.id)
+
     async def _take_over(self) -> None:
         if not self.fenced or (self._reloading is not None and not self._reloading.done()):
             return
         self.fenced = False  # meanwhile a request hears room_unavailable: soon back
+        self._handing_over = False
         try:
             await self._load(reclaim=False)
         except (StoreError, OSError, Unavailable) as error:
@@ -207,6 +235,7 @@ class TableTask:
                 self.busy = False
                 self.handled += 1
                 self.outbox.flush()
+                self._carry()
 
     # ------------------------------------------------------------ the one way through
 
@@ -287,23 +316,8 @@ class TableTask:
                     self.timers.set(kind, delay)
                 case CancelTimer(kind):
                     self.timers.cancel(kind)
-                case ClockStarted(hand, seat, limit_ms, bank_ms):
-                    self.outbox.broadcast(
-                        messages.encode(
-                            messages.Clock(
-                                table=self.id, seq=self.table.seq, hand=hand, seat=seat,
-                                limit_ms=limit_ms, bank_ms=bank_ms,
-                            )
-                        )
-                    )  # fmt: skip
-                case WindowOpened(seconds):
-                    self.outbox.broadcast(
-                        messages.encode(
-                            messages.Window(
-                                table=self.id, seq=self.table.seq, open=True, seconds=seconds
-                            )
-                        )
-                    )
+                case ClockStarted() | WindowOpened():
+                    self.outbox.broadcast(tableinfo.announce(self.id, self.table.seq, intent))
 
     async def seat(self, command: Sit, user: User, caller: Caller) -> Step:
         """A :class:`Sit` for ``user`` (a refusal raises and changes nothing)."""
@@ -369,6 +383,8 @@ class TableTask:
     async def _tick(self, tick: Tick) -> None:
         if tick.kind == TAKE_OVER:
             return await self._take_over()
+        if tick.kind == HAND_OVER:
+            return await self._hand_over()
         if not self.timers.due(tick) or not self.available:
             return  # an old timer: what it was for has passed
         now = self.services.clock.now()
@@ -411,6 +427,8 @@ class TableTask:
         """Sit out the absent, stand up the long-away, tend the bots, then deal (or bet)."""
         if self.table.hand is not None:
             return
+        if self._handing_over:
+            return await self._hand_over()
         now = self.services.clock.now()
         commands, intents = self.rules.between_hands(
             self.table, now, self.outbox.present, self.bots.seats
@@ -441,6 +459,7 @@ class TableTask:
         logs = await store.unfinished_hands(self.id)
         last = await store.last_hand_number(self.id)
         users = {row.seat: await store.get_user(row.user_id) for row in seated}
+        state = carried.decode(await self.services.bus.kept(carried.key(self.id)) or b"")
         running = logs[-1] if logs else None
         for stale in logs[:-1]:  # a table runs one hand at a time: older ones cannot go on
             void = HandVoid(self.id, stale.number, "superseded by a later hand", lease)
@@ -466,31 +485,20 @@ class TableTask:
         if running is not None:
             await self._resume(running)
         self.available = True
+        now = self.services.clock.now()
+        self._carried = None
+        if state is not None:  # the last owner's clocks, banks, away and window go on
+            self._perform(self.rules.restore(state, self.table, now, time.time()))
         for address in list(self.outbox.watchers):
             self.outbox.snapshot(address, self.table, self.extras())
-        self._perform(self.rules.after(self.table, self.services.clock.now(), self.bots.seats))
+        self._perform(self.rules.after(self.table, now, self.bots.seats))
         self.outbox.flush()
 
     async def _resume(self, stored: HandLog) -> None:
         """Carry a stored hand on from its deck and actions, or void it if its log is damaged."""
-        seats = tuple(seat.table_seat for seat in stored.seats)
         applied = self.applied.setdefault(stored.number, set())
-        last: Step | None = None
         try:
-            for seat in stored.seats:
-                info = self.table.seat(seat.table_seat)
-                if info is None or info.account != seat.user_id or info.stack != seat.stack:
-                    raise RoomError("damaged_log", f"seat {seat.table_seat} is not as dealt")
-            setup = tuple(sorted(stored.setup.items()))
-            order = parse_cards(list(stored.deck_order))
-            self.table.apply(StartHand(order, stored.deck_seed, seats, setup))
-            for logged in stored.actions:
-                if logged.seat >= len(seats):
-                    raise RoomError("damaged_log", f"action {logged.seq} names no seat of the hand")
-                action = Action(ActionKind(logged.kind), logged.amount)
-                last = self.table.apply(Act(seats[logged.seat], action, None, logged.client_id))
-                if logged.user_id is not None and logged.client_id is not None:
-                    applied.add((logged.user_id, logged.client_id))
+            last = resume.replay(self.table, stored, applied)
         except (PokerError, ValueError) as error:
             reason = f"damaged log: {error}"[:400]
             log.warning("table %s: hand %s voided: %s", self.id, stored.number, reason)
@@ -528,6 +536,15 @@ class TableTask:
             except OSError as error:
                 log.warning("table %s: store still unavailable: %s", self.id, error)
             await self.services.clock.sleep(self.services.settings.retry_seconds)
+
+    def _carry(self) -> None:
+        """Keep the room rules' state for the table's next owner, when it changed."""
+        if not self.available or self.fenced or not self.services.bus.shared:
+            return
+        state = self.rules.carry(self.services.clock.now(), time.time())
+        if (signature := self.rules.signature(state)) != self._carried:
+            self._carried = signature
+            self.services.bus.keep(*carried.record(self.id, state))
 
     def _lost(self, error: BaseException) -> None:
         """The store failed mid-command: stop, forget, and reload what was saved."""

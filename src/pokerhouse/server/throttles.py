@@ -1,4 +1,4 @@
-"""Failed logins counted once for the whole room, however many nodes it runs on.
+"""Failed logins and message rates counted once for the whole room, however many nodes.
 
 The login back-off (:class:`~pokerhouse.server.auth.Throttle`: per account
 and per address, doubling after a few free failures) is one budget: a
@@ -8,9 +8,11 @@ room's clock, so that a test can run a back-off out); on several nodes
 (``serve --redis-url``) they live in Redis (:class:`RedisThrottle`): a hash
 per key with its failures and the time of the last one, changed in one
 transaction and forgotten by Redis itself once left alone long enough.
+The websocket message and chat rates are one budget too
+(:class:`SharedRateLimit`: local buckets, counts settled in Redis each second).
 
 >>> import asyncio
->>> from pokerhouse.server.auth import Throttle
+>>> from pokerhouse.server.auth import RateLimit, Throttle
 >>> now = [0.0]
 >>> logins = MemoryThrottle(Throttle(free=1, base=2.0), clock=lambda: now[0])
 >>> async def guesses() -> list[float]:
@@ -28,7 +30,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, Protocol
 
-from pokerhouse.server.auth import Throttle
+from pokerhouse.server.auth import RateLimit, Throttle
 
 
 class ThrottleUnavailable(Exception):
@@ -145,3 +147,77 @@ async def _reached() -> AsyncIterator[None]:
         yield
     except (redis.exceptions.RedisError, OSError) as error:
         raise ThrottleUnavailable(str(error)) from error
+
+
+class SharedRateLimit:
+    """A :class:`~pokerhouse.server.auth.RateLimit` that is one budget across nodes.
+
+    Each node keeps its own token bucket per key (bursts are cut at once,
+    with no round trip), counts what it let through, and every second or so
+    (:meth:`settle`) adds its counts to Redis, per key and per window of
+    ``window`` seconds (``PREFIX:rate:NAME:KEY:N``). A key whose total over
+    every node passed ``rate * window + burst`` in the current window is
+    refused on this node too until the window ends. So a player who opens
+    sockets on several nodes has one budget, kept within a second of lag;
+    one node alone behaves as the plain bucket.
+    """
+
+    def __init__(
+        self,
+        redis: Any,
+        name: str,
+        rate: float,
+        burst: int,
+        *,
+        prefix: str = "pokerhouse",
+        window: float = 10.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.local = RateLimit(rate, burst)
+        self.redis = redis
+        self.prefix = f"{prefix}:rate:{name}:"
+        self.window = window
+        self.most = rate * window + burst
+        self.clock = clock
+        self._counts: dict[str, int] = {}
+        # Keys over the room's budget, and the window in which they are.
+        self._refused: dict[str, int] = {}
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Take a token for ``key`` if it has one here and the room's budget is not spent."""
+        if self._refused.get(key) == int(self.clock() // self.window):
+            return False
+        if not self.local.allow(key, now):
+            return False
+        self._counts[key] = self._counts.get(key, 0) + 1
+        return True
+
+    def forget(self, key: str) -> None:
+        """Drop ``key``'s bucket here (its counts already sent stay in their window)."""
+        self.local.forget(key)
+
+    async def settle(self) -> None:
+        """Add what this node let through to the room's counts; refuse the keys over budget
+        for the rest of their window. Raises :class:`ThrottleUnavailable` (the counts
+        stay, and go with the next settling)."""
+        number = int(self.clock() // self.window)
+        self._refused = {key: n for key, n in self._refused.items() if n == number}
+        if not self._counts:
+            return
+        counts, self._counts = self._counts, {}
+        keys = sorted(counts)
+        try:
+            async with _reached():
+                pipe = self.redis.pipeline(transaction=False)
+                for key in keys:
+                    name = f"{self.prefix}{key}:{number}"
+                    pipe.incrby(name, counts[key])
+                    pipe.expire(name, max(1, round(2 * self.window)))
+                totals = (await pipe.execute())[::2]
+        except ThrottleUnavailable:
+            for key, count in counts.items():
+                self._counts[key] = self._counts.get(key, 0) + count
+            raise
+        for key, total in zip(keys, totals, strict=True):
+            if total > self.most:
+                self._refused[key] = number

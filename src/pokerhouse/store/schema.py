@@ -171,6 +171,7 @@ table_seats = Table(
     PrimaryKeyConstraint("table_id", "seat"),
     CheckConstraint("stack >= 0", name="stack"),
     Index("ix_table_seats_user", "table_id", "user_id"),
+    Index("ix_table_seats_user_id", "user_id"),
 )
 
 hands = Table(

@@ -61,6 +61,10 @@ SELECT_SEATS = Stmt(
     "SELECT table_id, seat, user_id, stack, sat_at FROM table_seats "
     "WHERE table_id = :table ORDER BY seat"
 )
+SELECT_USER_SEATS = Stmt(
+    "SELECT table_id, seat, user_id, stack, sat_at FROM table_seats "
+    "WHERE user_id = :user ORDER BY table_id, seat"
+)
 SEAT_IN_HAND = Stmt(
     "SELECT h.number FROM hands h JOIN hand_players p ON p.hand_id = h.id "
     "WHERE h.table_id = :table AND h.status = 'running' AND p.table_seat = :seat"
@@ -90,6 +94,11 @@ def seat_of(row: Sequence[Any]) -> SeatRecord:
 def seats_unit(ctx: Context, table_id: int) -> Unit[list[SeatRecord]]:
     """The occupied seats of a table."""
     return [seat_of(row) for row in (yield all_rows(SELECT_SEATS, table=table_id))]
+
+
+def user_seats_unit(ctx: Context, user_id: int) -> Unit[list[SeatRecord]]:
+    """Every seat one user holds, at every table."""
+    return [seat_of(row) for row in (yield all_rows(SELECT_USER_SEATS, user=user_id))]
 
 
 def _limits(table_id: int) -> Unit[tuple[int, int, int, int]]:

@@ -405,6 +405,10 @@ class Store:
         """The occupied seats of a table."""
         return await self._db.read(lambda ctx: seats.seats_unit(ctx, table_id))
 
+    async def user_seats(self, user: User) -> list[SeatRecord]:
+        """Every seat ``user`` holds, at every table (stacks as of the last hand settled)."""
+        return await self._db.read(lambda ctx: seats.user_seats_unit(ctx, user.id))
+
     async def buy_in(
         self,
         table_id: int,

@@ -272,6 +272,69 @@ async def every_chip_returned(
     assert compared > 0
 
 
+async def play_on(db_url: str, kills: int) -> None:
+    """Wait until every table has finished more hands than now, and more than ``kills``
+    hands are finished in all."""
+
+    def finished_by_table() -> dict[int, int]:
+        rows = hand_rows(db_url)
+        return {t: max((n for _, u, n, s in rows if u == t and s == "finished"), default=0)
+                for t in {row[1] for row in rows}}  # fmt: skip
+
+    after_storm = await asyncio.to_thread(finished_by_table)
+    stretch = time.perf_counter()
+    while True:
+        now = await asyncio.to_thread(finished_by_table)
+        rows = await asyncio.to_thread(hand_rows, db_url)
+        if all(now[t] > after_storm[t] for t in after_storm) and (
+            sum(row[3] == "finished" for row in rows) > kills
+        ):
+            return
+        assert time.perf_counter() - stretch < 180, f"play stopped: {after_storm} -> {now}"
+        await asyncio.sleep(0.5)
+
+
+async def check_the_room(
+    db_url: str, tables: int
+) -> tuple[list[tuple[int, int, int, str]], int, int]:
+    """After a storm: the books balance; no hand number lost or repeated at any table; at
+    most one hand a table still running; every finished hand's stored results are what
+    its log gives when replayed, and what its history replays to; every voided hand has
+    no settlement, says why, and returned every chip. The hands, finished, voided."""
+    check = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", db_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    rows = await asyncio.to_thread(hand_rows, db_url)
+    for _table, numbers in numbers_by_table(rows):
+        assert numbers == list(range(1, len(numbers) + 1))
+    running = [row for row in rows if row[3] not in ("finished", "voided")]
+    # At most the hand each table was playing when the room stopped last.
+    assert len(running) <= tables and all(row[3] == "running" for row in running)
+    store = await Store.open(db_url, upgrade=False)
+    finished = voided = 0
+    try:
+        for hand_id, _table, _number, status in rows:
+            record = await store.get_hand(hand_id)
+            if status == "finished":
+                finished += 1
+                log = await store.hand_log(hand_id)
+                assert rebuild_hand(log).results() == record.results
+                assert record.history is not None
+                assert tuple(replay(record.history).results()) == record.results
+            elif status == "voided":
+                voided += 1
+                assert record.settlement_id is None and record.void_reason
+                await every_chip_returned(store, rows, hand_id)
+    finally:
+        await store.close()
+    return rows, finished, voided
+
+
 @pytest.mark.slow
 async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
     db_url: str, tmp_path: Path
@@ -359,62 +422,16 @@ async def test_twenty_sigkills_lose_no_chip_no_hand_and_no_event(
 
         # A last stretch of play after the storm: every table finishes more hands, and
         # more than one a kill in all.
-        def finished_by_table() -> dict[int, int]:
-            rows = hand_rows(db_url)
-            return {t: max((n for _, u, n, s in rows if u == t and s == "finished"), default=0)
-                    for t in {row[1] for row in rows}}  # fmt: skip
-
-        after_storm = await asyncio.to_thread(finished_by_table)
-        stretch = time.perf_counter()
-        while True:
-            now = await asyncio.to_thread(finished_by_table)
-            rows = await asyncio.to_thread(hand_rows, db_url)
-            if all(now[t] > after_storm[t] for t in after_storm) and (
-                sum(row[3] == "finished" for row in rows) > KILLS
-            ):
-                break
-            assert time.perf_counter() - stretch < 180, f"play stopped: {after_storm} -> {now}"
-            await asyncio.sleep(0.5)
+        await play_on(db_url, KILLS)
     finally:
         for player in players:
             await player.pause()
             await player.client.close()
         server.stop()
     assert len(outcomes) == KILLS
-    # The books balance.
-    check = await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", db_url],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
-    # No hand number lost or repeated, at any table.
-    rows = await asyncio.to_thread(hand_rows, db_url)
-    for _table, numbers in numbers_by_table(rows):
-        assert numbers == list(range(1, len(numbers) + 1))
-    running = [row for row in rows if row[3] not in ("finished", "voided")]
-    # At most the hand each table was playing when the room stopped last.
-    assert len(running) <= 3 and all(row[3] == "running" for row in running)
-    store = await Store.open(db_url, upgrade=False)
-    finished = voided = 0
-    try:
-        for hand_id, _table, _number, status in rows:
-            record = await store.get_hand(hand_id)
-            if status == "finished":
-                finished += 1
-                log = await store.hand_log(hand_id)
-                assert rebuild_hand(log).results() == record.results
-                assert record.history is not None
-                assert tuple(replay(record.history).results()) == record.results
-            elif status == "voided":
-                voided += 1
-                assert record.settlement_id is None and record.void_reason
-                await every_chip_returned(store, rows, hand_id)
-        assert damaged is not None and any(r[0] == damaged and r[3] == "voided" for r in rows)
-    finally:
-        await store.close()
+    rows, finished, voided = await check_the_room(db_url, tables=3)
+    assert damaged is not None and any(r[0] == damaged and r[3] == "voided" for r in rows)
+    running = [row for row in rows if row[3] == "running"]
     for player in players:
         assert player.gaps() == [], player.gaps()
         # Every restart resumed every client, except where the room had crashed again

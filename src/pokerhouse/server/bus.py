@@ -86,7 +86,8 @@ class Frames(msgspec.Struct, tag="frames", frozen=True, gc=False):
 
 
 class Resync(msgspec.Struct, tag="resync", frozen=True, gc=False):
-    """Node ``origin`` lost frames on their way here: resume what it relays to us."""
+    """Node ``origin`` lost messages (its frames to us, or ours to it): resume our watches
+    of its tables, and send our actions there that have no answer yet again."""
 
     origin: str
 
@@ -279,19 +280,30 @@ class RedisBus(Bus):
     shared = True
 
     def __init__(
-        self, url: str, *, prefix: str = "pokerhouse", maxlen: int = 10_000, retry: float = 0.5
+        self,
+        url: str,
+        *,
+        prefix: str = "pokerhouse",
+        maxlen: int = 10_000,
+        retry: float = 0.5,
     ) -> None:
         super().__init__()
         self.url = url
         self.prefix = prefix
         self.maxlen = maxlen
         self.retry = retry
+        # Entries sent to each node, and the last number read from each sender's run: a
+        # number skipped is an entry lost (trimmed unread past the cap, or a Redis that
+        # restarted empty).
+        self._sent: dict[str, int] = {}
+        self._seen: dict[bytes, int] = {}
         self._redis: Any = None
         self._outbox: Mailbox[tuple[str, BusMessage | None]] = Mailbox()
         # Values to keep, by key, written with the next batch (the last one of a key wins).
         self._keeps: dict[str, tuple[bytes, int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._broken = False
+        self._stopping = False
 
     def _stream(self, node: str) -> str:
         return f"{self.prefix}:node:{node}"
@@ -393,17 +405,23 @@ class RedisBus(Bus):
         import redis.exceptions
 
         stream = self._stream(self.name)
-        while True:
+        # Not `while True`: a cancel that lands in redis-py's read timeout may be taken
+        # back by it (asyncio.timeout's uncancel); the read ends within its block anyway.
+        while not self._stopping:
             try:
                 got = await self._redis.xread({stream: last}, count=1000, block=1000)
             except (redis.exceptions.RedisError, OSError) as error:
+                if self._stopping:
+                    return
                 self._failed("reading", error)
                 await asyncio.sleep(self.retry)
                 continue
             self._working(recovered)
+            lost = False
             for _, entries in got:
                 for entry, fields in entries:
                     last = entry
+                    lost |= self._skipped(fields)
                     data = fields.get(b"m")
                     if not data:
                         continue
@@ -417,6 +435,22 @@ class RedisBus(Bus):
                             receive(message)
                         except Exception:
                             log.exception("bus: a bug receiving %r", message)
+            if lost:
+                # Recovered as after a failure: watches resumed, actions sent again.
+                log.warning("bus: messages to this node were lost (read too late, or Redis lost)")
+                self._broken = True
+                self._working(recovered)
+
+    def _skipped(self, fields: Mapping[bytes, bytes]) -> bool:
+        """Whether the entry's number skips one after its sender's last (its first entry
+        read from a sender's run skips nothing: what went before is not known)."""
+        sender, number = fields.get(b"s"), fields.get(b"n")
+        if sender is None or number is None or not number.isdigit():
+            return False
+        count = int(number)
+        before = self._seen.get(sender)
+        self._seen[sender] = count
+        return before is not None and count != before + 1
 
     async def _write(self, recovered: Recovered, undelivered: Undelivered) -> None:
         import redis.exceptions
@@ -438,12 +472,16 @@ class RedisBus(Bus):
                         by_node.setdefault(name, []).append(message)
                 pipe = self._redis.pipeline(transaction=False)
                 for name, messages in by_node.items():
-                    entry = {"m": encode_batch(messages)}
+                    # Numbered per destination: a gap there is an entry it never read.
+                    count = self._sent[name] = self._sent.get(name, 0) + 1
+                    entry = {"m": encode_batch(messages), "s": self.number, "n": count}
                     pipe.xadd(self._stream(name), entry, maxlen=self.maxlen, approximate=True)
                 for key, (value, seconds) in keeps.items():
                     pipe.set(key, value, ex=seconds)
                 await pipe.execute()
             except (redis.exceptions.RedisError, OSError) as error:
+                if self._stopping:
+                    return
                 self._failed("sending", error)
                 for node, message in batch:
                     if message is None:
@@ -465,6 +503,7 @@ class RedisBus(Bus):
         return {int(key): value for key, value in found.items()}
 
     async def stop(self) -> None:
+        self._stopping = True  # the reader ends at its next turn if a cancel is lost
         for task in self._tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

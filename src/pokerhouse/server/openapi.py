@@ -167,6 +167,10 @@ def _document() -> dict[str, Any]:
                     "401": _problem("Unknown user or wrong password (never which)."),
                     "413": _problem("The body is too large."),
                     "429": _problem("Too many failed logins: wait (see Retry-After)."),
+                    "503": _problem(
+                        "Several nodes: failed logins cannot be counted now (Redis does not"
+                        " answer); try again (see Retry-After)."
+                    ),
                 },
             ),
             "/api/logout": _post(

@@ -100,8 +100,6 @@ class Relay:
         #: Other nodes by number, learned from what they forward here.
         self.peers: dict[int, str] = {}
         self.relayed: dict[tuple[int, int], Relayed] = {}
-        # Nodes some frames of ours could not reach: asked to resume once the bus is back.
-        self._unsynced: set[str] = set()
         # Node numbers found not alive at the last look (gone if still so at the next).
         self._missing: set[int] = set()
         # Actions forwarded lately and not answered yet, by (address, id): (when, message),
@@ -197,7 +195,10 @@ class Relay:
             else:
                 conn.send_all(self._in_order(message.table, conn.id, relayed, message.frames))
         elif isinstance(message, Resync):
+            # The origin lost messages: our watches of its tables, and our unanswered
+            # actions there, again (an action it has applied is answered repeated).
             self._resume(lambda table: self.owners.get(table) == message.origin)
+            self._resend(lambda table: self.owners.get(table) == message.origin)
         elif isinstance(message, SessionEnded):
             for listener in self.session_listeners:
                 listener(message.session)
@@ -251,8 +252,6 @@ class Relay:
         if isinstance(message, SessionEnded):
             if message not in self._unsent_ends:
                 self._unsent_ends.append(message)
-        elif isinstance(message, Frames | Resync):
-            self._unsynced.add(node)
         elif isinstance(message, ForwardRequest):
             # Refused now (the client may send it again), so not sent again by us.
             request = message.request
@@ -260,14 +259,13 @@ class Relay:
             if ident is not None:
                 self._recent.pop((request.caller.address & LOCAL_MASK, ident), None)
             self._tell(request.caller.address, message.table, request)
-        # A lost watch is sent again once the bus is back (recovered).
+        # Lost watches and frames: resumed, everywhere, once the bus is back (recovered).
 
     def recovered(self) -> None:
-        """The bus works again: ask whom we lost frames for to resume, resume ours, and send
-        the last actions again (the bus may have lost them)."""
-        for node in sorted(self._unsynced):
-            self.bus.send(node, Resync(self.name))
-        self._unsynced.clear()
+        """The bus works again (or this node fell behind and lost messages): ask every node
+        to resume what it relays from here and send its unanswered actions again, resume
+        ours, and send our last actions again (the bus may have lost any of them)."""
+        self.bus.broadcast(Resync(self.name))
         for ended in self._unsent_ends:
             self.bus.broadcast(ended)
         self._unsent_ends.clear()

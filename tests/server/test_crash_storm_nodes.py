@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.process import ServeProcess
+from tests.server.process import ServeProcess, wait_until
 from tests.server.test_crash_storm import ROOM, Player, check_the_room, play_on
+from tests.server.test_nodes import health
 
 KILLS = 8
 
@@ -44,6 +45,13 @@ async def test_nodes_killed_at_random_lose_no_chip_no_hand_and_no_event(
     nodes = [ServeProcess(db_url, config, node=name, redis_url=url) for name in "abc"]
     for node in nodes:
         await asyncio.to_thread(node.start)
+    # The three tables spread out first, one to each node (a table on its way between two
+    # nodes answers room_unavailable for a moment).
+    await wait_until(
+        lambda: all(len(health(node)["tables_elsewhere"]) == 2 for node in nodes),
+        timeout=120,
+        what="a table on each node",
+    )
     players = [
         Player(nodes[0].base, "nodestorm_ann", 1, 3),
         Player(nodes[1].base, "nodestorm_bob", 2, 3),

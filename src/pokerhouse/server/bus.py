@@ -62,19 +62,23 @@ LOCAL_MASK = (1 << NODE_SHIFT) - 1
 
 
 class ForwardWatch(msgspec.Struct, tag="watch", frozen=True, gc=False):
-    """A client on node ``origin`` starts or stops watching ``table``."""
+    """A client on node ``origin`` starts or stops watching ``table``; ``hops``: sent on
+    by nodes that no longer ran the table."""
 
     table: int
     origin: str
     watch: Watch
+    hops: int = 0
 
 
 class ForwardRequest(msgspec.Struct, tag="request", frozen=True, gc=False):
-    """A client on node ``origin`` asks ``table`` something."""
+    """A client on node ``origin`` asks ``table`` something; ``hops``: sent on by nodes
+    that no longer ran the table."""
 
     table: int
     origin: str
     request: Request
+    hops: int = 0
 
 
 class Frames(msgspec.Struct, tag="frames", frozen=True, gc=False):

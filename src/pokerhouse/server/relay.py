@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import msgspec
@@ -57,6 +57,10 @@ log = logging.getLogger("pokerhouse.relay")
 UNREACHABLE = "the table's node cannot be reached now: try again soon"
 #: Seconds for which forwarded actions are sent again after the bus failed.
 RESEND_SECONDS = 10.0
+#: Inputs held for one table while its owner is looked up; past them, refused at once.
+MAX_WAITING = 256
+#: Times a forwarded input is sent on by nodes that no longer run its table.
+MAX_HOPS = 2
 
 
 @dataclass(slots=True)
@@ -89,10 +93,17 @@ class Relay:
         bus: Bus,
         tasks: Mapping[int, TableTask],
         connections: Mapping[int, Connection],
+        leases: Callable[[], Awaitable[Mapping[int, TableLease]]] | None = None,
     ) -> None:
         self.bus = bus
         self.tasks = tasks
         self.connections = connections
+        #: Reads every table's lease now (the store's), for a table whose owner is not known.
+        self.leases = leases
+        # Inputs for tables whose owner is being looked up: (input, the message it came in
+        # on from another node, or None for a local client's).
+        self._waiting: dict[int, list[tuple[Request | Watch, BusMessage | None]]] = {}
+        self._looking: asyncio.Task[None] | None = None
         #: Each table's owner, as last read (this node's name for its own).
         self.owners: dict[int, str | None] = {}
         # Each table's owner and lease token: a new token under one name is a new run.
@@ -134,8 +145,8 @@ class Relay:
         owner = self.owners.get(task.id)
         if owner is None or owner == self.name:
             if isinstance(item, Request) or item.on:
-                # A watch is kept: it goes to the owner once the owner is known.
-                self._tell(caller.address, task.id, item)
+                # Just moved (or not known yet): look the owner up, then send it on.
+                self._wait_for_owner(task.id, item, None)
             return
         self._forward(owner, task.id, item)
 
@@ -209,13 +220,58 @@ class Relay:
             if task is None:
                 return
             if task.fenced:
-                # Not ours (any more): the client's node sends it on once it reads the owner.
-                if isinstance(item, Request) or item.on:
-                    ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
-                    frame = messages.error("room_unavailable", UNREACHABLE, ident, task.id)
-                    self.bus.send(message.origin, Frames(task.id, item.caller.address, [frame]))
+                # Not ours (any more): on to its owner, if this node knows it (two nodes
+                # that each think the other runs it send it on once each, then look).
+                owner = self.owners.get(task.id)
+                if owner is not None and owner != self.name and message.hops < MAX_HOPS:
+                    self.bus.send(owner, msgspec.structs.replace(message, hops=message.hops + 1))
+                elif isinstance(item, Request) or item.on:
+                    self._wait_for_owner(task.id, item, message)
                 return
             task.post(item)
+
+    # ------------------------------------------------------------ owners not known
+
+    def _wait_for_owner(self, table: int, item: Request | Watch, came: BusMessage | None) -> None:
+        """Hold ``item`` while the leases are read again (a table that just moved: this
+        node reads the owners only every third of a lease otherwise)."""
+        waiting = self._waiting.setdefault(table, [])
+        if self.leases is None or len(waiting) >= MAX_WAITING:
+            self._unreachable(table, item, came)
+            return
+        waiting.append((item, came))
+        if self._looking is None or self._looking.done():
+            loop = asyncio.get_running_loop()
+            self._looking = loop.create_task(self._look_up(), name="owners")
+
+    async def _look_up(self) -> None:
+        assert self.leases is not None
+        try:
+            self.track(await self.leases())
+        except Exception as error:  # the store is down: the inputs are refused below
+            log.warning("relay: the owners not read: %s", error)
+        waiting, self._waiting = self._waiting, {}
+        for table, items in waiting.items():
+            task, owner = self.tasks.get(table), self.owners.get(table)
+            for item, came in items:
+                if task is not None and not task.fenced:
+                    task.post(item)  # taken over here meanwhile
+                elif owner is None or owner == self.name:
+                    self._unreachable(table, item, came)
+                elif came is None:
+                    self._forward(owner, table, item)
+                elif isinstance(came, ForwardRequest | ForwardWatch):
+                    self.bus.send(owner, came)
+
+    def _unreachable(self, table: int, item: Request | Watch, came: BusMessage | None) -> None:
+        """Tell ``item``'s client ``room_unavailable`` (try again soon), on its node."""
+        if came is None:
+            self._tell(item.caller.address, table, item)
+            return
+        ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
+        frame = messages.error("room_unavailable", UNREACHABLE, ident, table)
+        origin = came.origin if isinstance(came, ForwardRequest | ForwardWatch) else self.name
+        self.bus.send(origin, Frames(table, item.caller.address, [frame]))
 
     def _in_order(
         self, table: int, address: int, relayed: Relayed | None, frames: list[bytes]

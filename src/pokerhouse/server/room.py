@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -35,7 +35,7 @@ from pokerhouse.server.inputs import Request, Watch
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import Services
 from pokerhouse.server.tabletask import TableTask
-from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig
+from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig, TableLease
 
 log = logging.getLogger("pokerhouse.room")
 
@@ -136,7 +136,7 @@ class Room:
         #: The bus to the room's other nodes (alone, by default).
         self.bus = bus if bus is not None else LocalBus()
         services.bus = self.bus
-        self.relay = Relay(self.bus, self.tasks, self.connections)
+        self.relay = Relay(self.bus, self.tasks, self.connections, self._leases)
         self._first_tables = tables
         self._lobby: set[Connection] = set()
         self._lobby_dirty = False
@@ -248,6 +248,9 @@ class Room:
                     await self.relay.prune()
                 except Exception as error:  # the bus is down: next round
                     log.warning("room: the bus's beat not kept: %s", error)
+
+    async def _leases(self) -> Mapping[int, TableLease]:
+        return await self.store.table_leases()
 
     async def _renew_leases(self) -> None:
         settings = self.services.settings

@@ -590,9 +590,11 @@ def run_room(
                     dying, start, start + 45.0, 0.0 if rate is None else args.tables / rate
                 )
                 time.sleep(max(0.0, start - time.time()))
-                # A table node 1 runs (every table, unless they were spread).
+                # A table node 1 runs (every table, unless they were spread) whose players
+                # are on another node (table index i is played by client process i mod
+                # procs, on node that mod count): they play on when node 1 is gone.
                 elsewhere = set(nodes[0].health()["tables_elsewhere"])
-                table = min(set(tables) - elsewhere)
+                table = min(t for t in set(tables) - elsewhere if (t - 1) % procs % count != 0)
                 failover = asyncio.run(time_failover(nodes[0], nodes[1].port, table=table))
                 clients.collect(dying, timeout=120)
         finally:

@@ -1,8 +1,11 @@
 """What a table's room rules carry to the table's next owner: clocks, banks, away, window.
 
 A table's owner keeps the room's rules (:mod:`.rules`) in memory; on several
-nodes that memory dies with the node. So after each step the owner writes
-this small record to the bus's shared store (Redis), and a node that takes
+nodes that memory dies with the node. So the owner notes after each input
+whether anything in it changed, writes this small record to the bus's
+shared store (Redis) at most once a second for each table that changed
+(a decision started in the last second may be missing: its clock then
+starts afresh on the next owner), and a node that takes
 the table over reads it back: the decision under way goes on with the time
 it had left (not a fresh clock), each seat keeps its time bank, a player
 sat out keeps the time already spent away, and Casino Hold'em's betting
@@ -75,6 +78,27 @@ def decode(data: bytes) -> Carried | None:
 def key(table: int) -> str:
     """The record's name, under the bus's prefix."""
     return f"table:{table}:rules"
+
+
+class Carrier:
+    """Whether a table's record is due to be kept: its rules' signature changed since.
+
+    >>> carrier = Carrier()
+    >>> carrier.note(("a",)); carrier.due
+    True
+    >>> carrier.due = False; carrier.note(("a",)); carrier.due
+    False
+    """
+
+    def __init__(self) -> None:
+        self.due = False
+        self._last: tuple[object, ...] | None = None
+
+    def note(self, signature: tuple[object, ...]) -> None:
+        """The rules' signature after an input."""
+        if signature != self._last:
+            self._last = signature
+            self.due = True
 
 
 def record(table: int, state: Carried) -> tuple[str, bytes, int]:

@@ -342,6 +342,8 @@ class Room:
         while True:
             await asyncio.sleep(1.0)
             if self.bus.shared:
+                for task in self.tasks.values():
+                    task.keep_carried()
                 try:
                     await self._share_lobby()
                 except Exception as error:  # the bus is down: the lobby waits for it

@@ -425,17 +425,15 @@ class RoomRules:
             placed=sorted(self.placed),
         )
 
-    @staticmethod
-    def signature(state: Carried) -> tuple[object, ...]:
-        """What of ``state`` changes only with a step (not with the time): a record with
-        the same is as good as a new one."""
-        decision = state.decision
+    def signature(self) -> tuple[object, ...]:
+        """What of :meth:`carry`'s record changes only with an input (not with the time):
+        while it is the same, the record last kept is as good as a new one."""
         return (
-            sorted(state.banks.items()),
-            None if decision is None else (decision.hand, decision.seat, decision.actions),
-            sorted(state.away),
-            state.window is not None,
-            state.placed,
+            self._decision if self.banks.current is not None else None,
+            tuple(sorted(self.banks.lefts().items())),
+            tuple(sorted(self._away_since)),
+            self.window_open,
+            tuple(sorted(self.placed)),
         )
 
     def restore(self, state: Carried, table: Table, now: float, wall: float) -> list[Intent]:

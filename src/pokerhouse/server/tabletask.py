@@ -122,8 +122,7 @@ class TableTask:
         # Accounts whose seat a step being applied is for (their User, for self.users).
         self._sitting: dict[int, User] = {}
         self.timers = Timers(services.clock, self.post)
-        # What of the rules' state was last kept for the next owner.
-        self._carried: tuple[object, ...] | None = None
+        self.carrier = carried.Carrier()
         self._handing_over = False
         self._reloading: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
@@ -155,8 +154,7 @@ class TableTask:
         self.post(Tick(TAKE_OVER, 0))
 
     def hand_over(self) -> None:
-        """Give the table up for a less-loaded node to take (:mod:`.spread`): now if no
-        hand is under way, or else at the next pause between hands."""
+        """Give the table up for a less-loaded node (:mod:`.spread`), between two hands."""
         self._handing_over = True
         self.post(Tick(HAND_OVER, 0))
 
@@ -166,6 +164,7 @@ class TableTask:
         if self.table.hand is not None or self.rules.window_open:
             return  # at the pause after this hand (_between_hands)
         self._handing_over = False
+        self.keep_carried()  # the next owner takes up the rules' state as it is now
         store, owner = self.services.store, self.services.settings.owner
         try:
             released = await store.release_table(self.id, owner, self.lease)
@@ -486,7 +485,7 @@ class TableTask:
             await self._resume(running)
         self.available = True
         now = self.services.clock.now()
-        self._carried = None
+        self.carrier = carried.Carrier()
         if state is not None:  # the last owner's clocks, banks, away and window go on
             self._perform(self.rules.restore(state, self.table, now, time.time()))
         for address in list(self.outbox.watchers):
@@ -538,12 +537,15 @@ class TableTask:
             await self.services.clock.sleep(self.services.settings.retry_seconds)
 
     def _carry(self) -> None:
-        """Keep the room rules' state for the table's next owner, when it changed."""
-        if not self.available or self.fenced or not self.services.bus.shared:
-            return
-        state = self.rules.carry(self.services.clock.now(), time.time())
-        if (signature := self.rules.signature(state)) != self._carried:
-            self._carried = signature
+        """Note whether the room rules' state changed (kept by :meth:`keep_carried`)."""
+        if self.available and not self.fenced and self.services.bus.shared:
+            self.carrier.note(self.rules.signature())
+
+    def keep_carried(self) -> None:
+        """Keep the rules' state for the next owner if it changed (the room: every second)."""
+        if self.carrier.due and self.available and not self.fenced:
+            self.carrier.due = False
+            state = self.rules.carry(self.services.clock.now(), time.time())
             self.services.bus.keep(*carried.record(self.id, state))
 
     def _lost(self, error: BaseException) -> None:

@@ -309,17 +309,22 @@ async def _seat(plan: ProcessPlan, player: Player, slots: asyncio.Semaphore) -> 
         )
         if plan.bare:
             return
-        player.sat = asyncio.get_running_loop().create_future()
-        player.socket.send(_encode({"type": "watch", "table": player.table}))
-        player.socket.send(
-            _encode(
-                {"type": "sit", "table": player.table, "seat": player.seat,
-                 "buy_in": plan.buy_in}
-            )
-        )  # fmt: skip
-        failure = await asyncio.wait_for(player.sat, 60)
-        if failure is not None:
-            raise RuntimeError(f"{player.name} could not sit: {failure}")
+        for _attempt in range(30):
+            player.sat = asyncio.get_running_loop().create_future()
+            player.socket.send(_encode({"type": "watch", "table": player.table}))
+            player.socket.send(
+                _encode(
+                    {"type": "sit", "table": player.table, "seat": player.seat,
+                     "buy_in": plan.buy_in}
+                )
+            )  # fmt: skip
+            failure = await asyncio.wait_for(player.sat, 60)
+            if failure is None:
+                return
+            if not failure.startswith("room_unavailable"):
+                break
+            await asyncio.sleep(1.0)  # a table on its way to another node: soon back
+        raise RuntimeError(f"{player.name} could not sit: {failure}")
 
 
 async def _play(plan: ProcessPlan, control: Connection) -> None:

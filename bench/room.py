@@ -554,11 +554,14 @@ def run_room(
     if count > 1 and args.spread:
         share = -(-args.tables // count)
         deadline = time.monotonic() + 300
-        while args.tables - len(nodes[0].health()["tables_elsewhere"]) > share:
+        while True:
+            runs = [args.tables - len(node.health()["tables_elsewhere"]) for node in nodes]
+            if max(runs) <= share and sum(runs) == args.tables:
+                break  # spread, and none on its way between two nodes
             if time.monotonic() > deadline:
-                raise RuntimeError("the tables did not spread in 300 s")
+                raise RuntimeError(f"the tables did not spread in 300 s: {runs}")
             time.sleep(1.0)
-        print(f"# tables spread: node 1 runs {share} or fewer", file=sys.stderr, flush=True)
+        print(f"# tables spread: {runs} by node", file=sys.stderr, flush=True)
     try:
         tables = list(range(1, args.tables + 1))
         started = time.perf_counter()

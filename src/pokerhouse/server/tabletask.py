@@ -159,10 +159,9 @@ class TableTask:
         self.post(Tick(HAND_OVER, 0))
 
     async def _hand_over(self) -> None:
-        if self.fenced or not self.available:
+        busy = self.table.hand is not None or self.rules.window_open  # then after the hand
+        if self.fenced or not self.available or busy:
             return
-        if self.table.hand is not None or self.rules.window_open:
-            return  # at the pause after this hand (_between_hands)
         self._handing_over = False
         self.keep_carried()  # the next owner takes up the rules' state as it is now
         store, owner = self.services.store, self.services.settings.owner
@@ -427,7 +426,9 @@ class TableTask:
         if self.table.hand is not None:
             return
         if self._handing_over:
-            return await self._hand_over()
+            await self._hand_over()
+            if self.fenced:
+                return  # given up (if the store refused, the table deals on here)
         now = self.services.clock.now()
         commands, intents = self.rules.between_hands(
             self.table, now, self.outbox.present, self.bots.seats

@@ -116,3 +116,15 @@ async def wait_until(test: object, timeout: float = 60.0, what: str = "the condi
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"{what}: not so after {timeout} s")
         await asyncio.sleep(0.02)
+
+
+async def ledger_check(database_url: str) -> None:
+    """``pokerhouse ledger check`` of the room's books, as an operator runs it: it passes."""
+    check = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", database_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr

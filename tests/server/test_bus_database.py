@@ -14,8 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -24,7 +22,7 @@ import pytest
 
 from pokerhouse.store import Store
 from tests.server.play import play_hand
-from tests.server.process import ServeProcess
+from tests.server.process import ServeProcess, ledger_check
 from tests.server.test_bus import bus_config
 from tests.server.test_database_trouble import PrivatePostgres, postgres_bin
 from tests.server.test_nodes import TABLE, check_hand_one, play_a_little, players_on
@@ -77,14 +75,7 @@ async def test_postgresql_stopped_for_seconds_under_two_nodes(
         for node in nodes:
             node.stop()
             assert node.process is not None and node.process.returncode is not None
-        check = await asyncio.to_thread(
-            subprocess.run,
-            [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", db_url],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert check.returncode == 0, check.stdout + check.stderr
+        await ledger_check(db_url)
         await check_hand_one(db_url, "pgbus_ann", at_least=3)
     finally:
         for node in nodes:

@@ -27,8 +27,6 @@ import random
 import re
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,7 +42,7 @@ from pokerhouse.store import Store
 from pokerhouse.store.replay import rebuild_hand
 from tests.server.conftest import Client, Message
 from tests.server.play import decision_of, passive, sit
-from tests.server.process import START_SECONDS, ServeProcess
+from tests.server.process import START_SECONDS, ServeProcess, ledger_check
 
 KILLS = 20
 POINTS = ("commit-before", "commit-after", "settle-before", "settle-after")
@@ -301,14 +299,7 @@ async def check_the_room(
     most one hand a table still running; every finished hand's stored results are what
     its log gives when replayed, and what its history replays to; every voided hand has
     no settlement, says why, and returned every chip. The hands, finished, voided."""
-    check = await asyncio.to_thread(
-        subprocess.run,
-        [sys.executable, "-m", "pokerhouse", "ledger", "check", "--database-url", db_url],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
+    await ledger_check(db_url)
     rows = await asyncio.to_thread(hand_rows, db_url)
     for _table, numbers in numbers_by_table(rows):
         assert numbers == list(range(1, len(numbers) + 1))

@@ -1,7 +1,6 @@
 """The room's message and chat rate limits, per player over all their sockets.
 
 >>> from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.throttles import SharedRateLimit
 >>> limits = Limits(RoomSettings(messages_per_second=1.0, message_burst=2))
 >>> [limits.messages.allow("user:1", now=0.0) for _ in range(3)]
 [True, True, False]

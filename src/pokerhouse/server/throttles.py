@@ -12,7 +12,7 @@ The websocket message and chat rates are one budget too
 (:class:`SharedRateLimit`: local buckets, counts settled in Redis each second).
 
 >>> import asyncio
->>> from pokerhouse.server.auth import RateLimit, Throttle
+>>> from pokerhouse.server.auth import Throttle
 >>> now = [0.0]
 >>> logins = MemoryThrottle(Throttle(free=1, base=2.0), clock=lambda: now[0])
 >>> async def guesses() -> list[float]:

@@ -290,9 +290,12 @@ class RedisBus(Bus):
         prefix: str = "pokerhouse",
         maxlen: int = 10_000,
         retry: float = 0.5,
+        client: Any = None,
     ) -> None:
         super().__init__()
         self.url = url
+        # A `redis.asyncio.Redis` the caller shares with the bus (and closes itself).
+        self._client = client
         self.prefix = prefix
         self.maxlen = maxlen
         self.retry = retry
@@ -324,7 +327,9 @@ class RedisBus(Bus):
 
         await super().start(name, receive, recovered, undelivered)
         # Reads block a second at most: a socket timeout past it finds a frozen server.
-        self._redis = redis.Redis.from_url(self.url, socket_timeout=5.0, socket_connect_timeout=5.0)
+        self._redis = self._client or redis.Redis.from_url(
+            self.url, socket_timeout=5.0, socket_connect_timeout=5.0
+        )
         self.number = await self._claim_number(name)
         # Read from here on: what an earlier process of this name left is for it, not us.
         start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
@@ -517,5 +522,6 @@ class RedisBus(Bus):
                 # Gone: the owners drop this node's watchers at once, not at the expiry.
                 await self._redis.delete(self._alive_key(self.number))
                 await self._redis.zrem(self._nodes_key, self.name)
-            with contextlib.suppress(Exception):
-                await self._redis.aclose()
+            if self._client is None:  # its own: closed here
+                with contextlib.suppress(Exception):
+                    await self._redis.aclose()

@@ -62,10 +62,19 @@ class Site:
     ) -> None:
         self.database_url = database_url
         #: The bus to the room's other nodes: Redis at ``redis_url``, ``bus``, or none.
+        self.settings = settings if settings is not None else RoomSettings()
+        # One Redis client for the bus, the login throttles and the message rates.
+        self._redis: Any = None
+        if redis_url is not None:
+            import redis.asyncio as redis
+
+            self._redis = redis.Redis.from_url(
+                redis_url, socket_timeout=5.0, socket_connect_timeout=5.0
+            )
         self.bus = bus
         if bus is None and redis_url is not None:
-            self.bus = RedisBus(redis_url, prefix=(settings or RoomSettings()).redis_prefix)
-        self.settings = settings if settings is not None else RoomSettings()
+            prefix = self.settings.redis_prefix
+            self.bus = RedisBus(redis_url, prefix=prefix, client=self._redis)
         self.store_options = dict(store_options or {})
         if self.settings.argon2 is not None and "password_hasher" not in self.store_options:
             time_cost, memory_cost, parallelism = self.settings.argon2
@@ -79,14 +88,7 @@ class Site:
         #: Failed logins per account and per address: one budget for every node.
         self.logins: Throttles
         self.addresses: Throttles
-        self._redis: Any = None
         self._settling: asyncio.Task[None] | None = None
-        if redis_url is not None:
-            import redis.asyncio as redis
-
-            self._redis = redis.Redis.from_url(
-                redis_url, socket_timeout=5.0, socket_connect_timeout=5.0
-            )
         self.limits = Limits(self.settings, self._redis)
         if self._redis is not None:
             prefix = self.settings.redis_prefix

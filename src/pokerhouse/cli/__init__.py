@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "demo",
     "play",
     "simulate",
+    "tournament",
     "hand",
     "replay",
     "advise",

@@ -98,6 +98,24 @@ class SetWager:
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class SetStakes:
+    """Change the game's amounts from the next hand (a tournament's new level).
+
+    ``stakes`` are ``(field, value)`` pairs of the game's spec (for Razz:
+    ``("ante", 2), ("bring_in", 3), ("small_bet", 10), ("big_bet", 20)``);
+    fields not named keep their values. Only between hands.
+    """
+
+    stakes: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        # A mapping or any iterable of pairs will do; kept as a tuple so the command stays a value.
+        pairs = self.stakes.items() if isinstance(self.stakes, dict) else self.stakes
+        object.__setattr__(self, "stakes", tuple(tuple(pair) for pair in pairs))
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class StartHand:
     """Deal the next hand to the seats that play.
 
@@ -163,6 +181,7 @@ Command = (
     | SitOut
     | SitIn
     | SetWager
+    | SetStakes
     | StartHand
     | Act
     | Timeout

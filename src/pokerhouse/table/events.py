@@ -105,6 +105,16 @@ class WagerSet(Event):
 
 @register_event
 @dataclass(frozen=True, slots=True)
+class StakesSet(Event):
+    """The game's amounts change from the next hand: ``stakes`` names each spec field
+    that changed and its new value."""
+
+    type_name: ClassVar[str] = "stakes_set"
+    stakes: tuple[tuple[str, int], ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
 class TimedOut(Event):
     """``seat`` ran out of time: the table takes ``action`` for it (the next event)."""
 

@@ -41,6 +41,7 @@ seat (what a bot plays from).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from collections import deque
@@ -52,6 +53,7 @@ from pokerhouse.engine.actions import Action
 from pokerhouse.engine.events import Event, for_seat
 from pokerhouse.engine.frozen import quick_init
 from pokerhouse.engine.hand import Hand, View
+from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.table.commands import (
@@ -59,6 +61,7 @@ from pokerhouse.table.commands import (
     AddChips,
     Command,
     Leave,
+    SetStakes,
     SetWager,
     Sit,
     SitIn,
@@ -70,7 +73,7 @@ from pokerhouse.table.commands import (
 )
 from pokerhouse.table.dealing import DealingMixin
 from pokerhouse.table.errors import TableError
-from pokerhouse.table.events import HandVoided, TableHandEnded
+from pokerhouse.table.events import HandVoided, StakesSet, TableHandEnded
 from pokerhouse.table.journal import Journal, Logged, Pending, Step, numbered
 from pokerhouse.table.rake import Rake
 from pokerhouse.table.seating import Entry
@@ -158,7 +161,7 @@ class Table(DealingMixin):
             raise TableError("bad_rake", f"{info.title} takes no rake" if info.banked else "")
         self.info = info
         self.spec = spec
-        # The spec's fields, for every hand's record (the spec never changes).
+        # The spec's fields, for every hand's record (changed only by SetStakes).
         self._spec_fields = spec_to_dict(spec)
         self.size = size
         self.limits = limits if limits is not None else TableLimits()
@@ -249,6 +252,8 @@ class Table(DealingMixin):
                 self._sit_out(seat, False)
             case SetWager(seat, ante, bonus):
                 self._set_wager(seat, ante, bonus)
+            case SetStakes(stakes):
+                self._set_stakes(stakes)
             case StartHand(order, seed, seats, setup):
                 self._start_hand(order, seed, seats, dict(setup) if setup is not None else None)
             case VoidHand(reason, number):
@@ -262,6 +267,26 @@ class Table(DealingMixin):
                 self._act(seat, None, number, None, timed_out=True)
             case _:
                 raise TableError("bad_command", f"a table takes no {command!r}")
+
+    def _set_stakes(self, stakes: tuple[tuple[str, int], ...]) -> None:
+        self._require_no_hand("change the stakes")
+        fields = set(self._spec_fields)
+        changed: dict[str, int] = {}
+        for pair in stakes:
+            if len(pair) != 2 or pair[0] not in fields or type(pair[1]) is not int:
+                raise TableError("bad_spec", f"{self.game} has no stake {pair!r}")
+            name, value = pair
+            if getattr(self.spec, name) != value:
+                changed[name] = value
+        if not changed:
+            return
+        try:
+            spec = dataclasses.replace(self.spec, **changed)
+        except InvalidSpec as error:
+            raise TableError("bad_spec", str(error)) from None
+        self.spec = spec
+        self._spec_fields = spec_to_dict(spec)
+        self._journal.emit(StakesSet(stakes=tuple(sorted(changed.items()))))
 
     # ------------------------------------------------------------ queries
 

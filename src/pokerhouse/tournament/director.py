@@ -1,0 +1,683 @@
+"""The tournament director: tournament state in, orders out, no clocks and no I/O.
+
+:meth:`Director.apply` takes an input (:mod:`pokerhouse.tournament.orders`)
+and returns the orders it causes, like a table's one door. It seats the
+draw, changes the level between hands, moves players and breaks tables,
+deals hand for hand on the bubble, places every entry, pays the prizes and
+ends (RULES.md "Tournaments"). Everything it decides from is in its
+:class:`~pokerhouse.tournament.state.State`, so a store can keep it and any
+process carry it on; its random draws are numbered from a seed, so a
+tournament deals the same again from the same inputs.
+
+Readings of the rules where they leave a choice: a balancing move goes to
+the emptiest table (the lowest numbered of equals) at a seat drawn among its
+free ones; the players of a broken table go, in a random order, each to
+the emptiest table left at a seat drawn there (so the tables stay within
+one); a move leaves a table between its hands and the player sits at the
+new table once that one is between hands, dealt in from its next hand.
+
+>>> from pokerhouse.tournament.spec import sit_and_go
+>>> director = Director(sit_and_go("3x4", seats=3, buy_in=100, fee=10), seed=1)
+>>> _ = director.apply(Register("ann", now=0.0))
+>>> _ = director.apply(Register("bob", now=1.0))
+>>> [type(order).__name__ for order in director.apply(Register("cy", now=2.0))]
+['Started', 'RegistrationClosed', 'OpenTable', 'Deal']
+>>> director.status, director.chips_in_play()
+('running', 3000)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from collections.abc import Iterator
+
+from pokerhouse.tournament import places as ranking
+from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.orders import (
+    BreakEnded,
+    BreakStarted,
+    Cancel,
+    Cancelled,
+    CloseTable,
+    Deal,
+    Finished,
+    HandEnded,
+    HandForHand,
+    Input,
+    LevelUp,
+    OpenTable,
+    Order,
+    Placed,
+    Refund,
+    Register,
+    RegistrationClosed,
+    Resume,
+    Seating,
+    SeatPlayer,
+    Share,
+    Start,
+    Started,
+    Tick,
+    Unregister,
+    UnseatPlayer,
+)
+from pokerhouse.tournament.payouts import prizes
+from pokerhouse.tournament.spec import TournamentSpec
+from pokerhouse.tournament.state import (
+    CANCELLED,
+    FINISHED,
+    REGISTERING,
+    RUNNING,
+    Elimination,
+    Entry,
+    State,
+    TableState,
+)
+from pokerhouse.tournament.structure import Stakes
+
+#: The longest player name a registration takes.
+MAX_NAME = 64
+
+
+class Director:
+    """One tournament of ``spec``: give it inputs, carry out the orders it returns.
+
+    ``seed`` numbers its random draws (default: a fresh secret one);
+    ``state`` carries on a tournament from a stored state.
+    """
+
+    def __init__(
+        self, spec: TournamentSpec, *, seed: int | None = None, state: State | None = None
+    ) -> None:
+        self.spec = spec
+        self.state = state if state is not None else State(seed=_seed(seed))
+        self._orders: list[Order] = []
+
+    # ------------------------------------------------------------ the one door
+
+    def apply(self, given: Input) -> tuple[Order, ...]:
+        """Take ``given`` and return the orders it causes, in the order to carry them out.
+
+        An input that cannot be taken raises :class:`TournamentError` and
+        changes nothing.
+        """
+        self._orders = []
+        match given:
+            case Register(player, account, now):
+                self._register(player, account, now)
+            case Unregister(player, now):
+                self._unregister(player, now)
+            case Start(now):
+                self._start_scheduled(now)
+            case Tick(now):
+                self._advance(_time(now))
+                self._settle()
+            case Resume(now):
+                self.state.now = max(self.state.now, _time(now))
+            case HandEnded():
+                self._hand_ended(given)
+            case Cancel(reason, now):
+                self._cancel(reason, now)
+            case _:
+                raise TournamentError("bad_report", f"a director takes no {given!r}")
+        orders, self._orders = tuple(self._orders), []
+        return orders
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def status(self) -> str:
+        """``registering``, ``running``, ``finished`` or ``cancelled``."""
+        return self.state.status
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, in the order they came."""
+        return tuple(self.state.entries)
+
+    def active(self) -> list[Entry]:
+        """The entries still in (not busted)."""
+        return [entry for entry in self.state.entries if not entry.busted]
+
+    def chips_in_play(self) -> int:
+        """The chips of the entries still in: entries times the starting stack, always."""
+        return sum(entry.stack for entry in self.active())
+
+    @property
+    def level(self) -> int:
+        """The level being played (0 is the first)."""
+        return self.state.level
+
+    @property
+    def stakes(self) -> Stakes:
+        """The current level's amounts."""
+        return self.spec.structure.stakes(self.state.level)
+
+    @property
+    def on_break(self) -> bool:
+        """Whether a break is on."""
+        return self.state.break_left is not None
+
+    def table_sizes(self) -> dict[int, int]:
+        """Players at or on their way to each table."""
+        sizes = {number: 0 for number in self.state.tables}
+        for entry in self.active():
+            if entry.table is not None:
+                sizes[entry.table] += 1
+        return sizes
+
+    def pool(self) -> int:
+        """The prize pool: the buy-ins, or the guarantee if that is more."""
+        entrants = len(self.state.entries)
+        return max(entrants * self.spec.buy_in, self.spec.guarantee)
+
+    # ------------------------------------------------------------ entry
+
+    def _register(self, player: str, account: int, now: float) -> None:
+        state = self.state
+        if not isinstance(player, str) or not player.strip() or len(player) > MAX_NAME:
+            raise TournamentError("bad_tournament", f"a player's name, not {player!r}")
+        if type(account) is not int or account < 0:
+            raise TournamentError(
+                "bad_tournament", f"an account is a whole number, not {account!r}"
+            )
+        now = _time(now)
+        running = state.status == RUNNING and state.registration_open
+        if state.status != REGISTERING and not running:
+            raise TournamentError("not_registering", f"{self.spec.name} takes no more entries")
+        mine = [entry for entry in state.entries if entry.player == player]
+        if any(not entry.busted for entry in mine):
+            raise TournamentError("already_registered", f"{player} is registered already")
+        if mine and len(mine) > self.spec.reentries:
+            raise TournamentError("no_reentry", f"{player} has no re-entry left")
+        if self.spec.max_entrants is not None and len(state.entries) >= self.spec.max_entrants:
+            raise TournamentError("tournament_full", f"{self.spec.name} is full")
+        entry = Entry(state.next_entry, player, account, self.spec.structure.stack)
+        state.next_entry += 1
+        state.entries.append(entry)
+        if running:
+            # Late registration is open as of the last input (a runner ticks before it registers).
+            self._place_late(entry)
+            self._settle()
+        elif self.spec.format == "sit-and-go" and len(state.entries) == self.spec.seats:
+            self._start(now)
+
+    def _unregister(self, player: str, now: float) -> None:
+        state = self.state
+        if state.status != REGISTERING:
+            raise TournamentError("not_registering", "unregistering is only before the start")
+        mine = [entry for entry in state.entries if entry.player == player]
+        if not mine:
+            raise TournamentError("not_registered", f"{player!r} is not registered")
+        state.now = max(state.now, _time(now))
+        state.entries.remove(mine[0])
+        self._refund(mine[0], buy_in=True)
+
+    def _start_scheduled(self, now: float) -> None:
+        if self.state.status != REGISTERING:
+            raise TournamentError("not_registering", f"{self.spec.name} has started already")
+        if self.spec.format == "sit-and-go":
+            raise TournamentError("not_registering", "a sit-and-go starts when its seats fill")
+        if len(self.state.entries) < self.spec.min_entrants:
+            self._cancel(
+                f"{len(self.state.entries)} entrants, fewer than {self.spec.min_entrants}", now
+            )
+            return
+        self._start(_time(now))
+
+    def _start(self, now: float) -> None:
+        state, structure = self.state, self.spec.structure
+        state.status = RUNNING
+        state.now = now
+        state.level = 0
+        state.level_left = float(structure.level_seconds or 0)
+        entries = list(state.entries)
+        count = math.ceil(len(entries) / self.spec.seats)
+        self._rng().shuffle(entries)
+        self._emit(Started(len(entries), count))
+        for index in range(count):
+            table = self._new_table()
+            players = entries[index::count]
+            seats = sorted(self._rng().sample(range(self.spec.seats), len(players)))
+            for entry, seat in zip(players, seats, strict=True):
+                entry.table, entry.seat = table.number, seat
+        if self.spec.late_levels == 0:
+            self._close_registration()
+        self._settle()
+
+    def _place_late(self, entry: Entry) -> None:
+        """A late entry's seat: at the emptiest table with room, or at a new table."""
+        sizes = self.table_sizes()
+        roomy = [number for number, size in sizes.items() if size < self.spec.seats]
+        if roomy:
+            least = min(sizes[number] for number in roomy)
+            number = min(number for number in roomy if sizes[number] == least)
+        else:
+            number = self._new_table().number
+        entry.table, entry.seat = number, self._free_seat(number)
+
+    def _close_registration(self) -> None:
+        state = self.state
+        state.registration_open = False
+        state.pool = self.pool()
+        state.prizes = list(prizes(state.pool, len(state.entries)))
+        self._emit(RegistrationClosed(len(state.entries), state.pool, tuple(state.prizes)))
+        self._place_outs()
+
+    # ------------------------------------------------------------ hands
+
+    def _hand_ended(self, report: HandEnded) -> None:
+        self._require_running()
+        state = self.state
+        table = state.tables.get(report.table) if type(report.table) is int else None
+        if table is None or not table.playing:
+            raise TournamentError("bad_report", f"table {report.table!r} was not dealing a hand")
+        results = {result.seat: result for result in report.seats}
+        if len(results) != len(report.seats) or set(results) != set(table.seats):
+            raise TournamentError(
+                "bad_report",
+                f"table {table.number} seats {sorted(table.seats)}, "
+                f"the report names {sorted(results)}",
+            )
+        for seat, result in results.items():
+            entry = self._entry(table.seats[seat])
+            if type(result.end) is not int or result.end < 0 or result.start != entry.stack:
+                raise TournamentError(
+                    "bad_report", f"seat {seat} at table {table.number}: {result!r}"
+                )
+        if sum(result.end for result in results.values()) != sum(
+            result.start for result in results.values()
+        ):
+            raise TournamentError("bad_report", f"table {table.number}'s chips do not add up")
+        button = report.button
+        if button is not None and (type(button) is not int or not 0 <= button < self.spec.seats):
+            raise TournamentError("bad_report", f"no seat {button!r} for the button")
+        now = _time(report.now)
+        # Checked: from here on the report is taken.
+        self._advance(now)
+        table.playing = False
+        table.hands += 1
+        table.button = button
+        state.hands += 1
+        busted: list[tuple[int, int]] = []
+        for seat, result in sorted(results.items()):
+            entry = self._entry(table.seats[seat])
+            entry.stack = result.end
+            if result.end == 0:
+                busted.append((result.start, entry.number))
+                self._unseat(table, seat, "busted")
+                entry.busted = True
+        if busted:
+            groups = ranking.ranked(busted)
+            if state.hand_for_hand:
+                state.round_outs[table.number] = groups
+            else:
+                self._eliminate(groups)
+        structure = self.spec.structure
+        if structure.level_hands is not None and state.break_left is None:
+            table.hands_in_level += 1
+            if table.hands_in_level >= structure.level_hands:
+                self._end_level()
+        self._settle()
+
+    def _eliminate(self, groups: list[list[int]]) -> None:
+        for group in groups:
+            self.state.outs.append(Elimination(group))
+            for number in group:
+                self._entry(number).out = len(self.state.outs)
+        self._place_outs()
+
+    def _place_outs(self) -> None:
+        """Place every eliminated entry not yet placed, once the places are final."""
+        state = self.state
+        if state.registration_open:
+            return
+        sizes = [len(group.entries) for group in state.outs]
+        for group, best in zip(
+            state.outs, ranking.group_places(sizes, len(state.entries)), strict=True
+        ):
+            members = [self._entry(number) for number in group.entries]
+            if members[0].place is not None:
+                continue
+            won = ranking.group_prizes(state.prizes, best, len(members))
+            for entry, prize in zip(members, won, strict=True):
+                entry.place, entry.tied, entry.prize = best, len(members), prize
+                self._emit(
+                    Placed(entry.number, entry.player, entry.account, best, len(members), prize)
+                )
+
+    # ------------------------------------------------------------ after every input
+
+    def _settle(self) -> None:
+        """Everything that follows from the state: the round's places, the end, hand for
+        hand, breaking and balancing tables, seating, and which tables deal."""
+        state = self.state
+        if state.status != RUNNING:
+            return
+        if state.hand_for_hand and not self._anyone_playing() and state.round_outs:
+            self._eliminate(ranking.combined(state.round_outs))
+            state.round_outs = {}
+        if state.hand_for_hand and state.round_outs:
+            pass  # the round is still being played: nothing moves until it ends
+        elif len(self.active()) == 1:
+            self._finish()
+            return
+        self._check_bubble()
+        self._break_a_table()
+        self._balance()
+        self._seat_arrivals()
+        self._deal()
+
+    def _check_bubble(self) -> None:
+        state = self.state
+        if state.registration_open or (state.hand_for_hand and self._anyone_playing()):
+            return  # prizes not known yet, or a hand-for-hand round still being played
+        paid = len(state.prizes)
+        left = len(self.active())
+        if not state.hand_for_hand and left == paid + 1 and len(state.tables) > 1:
+            state.hand_for_hand = True
+            self._emit(HandForHand(True))
+        elif state.hand_for_hand and (left <= paid or len(state.tables) == 1):
+            state.hand_for_hand = False
+            self._emit(HandForHand(False))
+
+    def _break_a_table(self) -> None:
+        state = self.state
+        if state.breaking is None and len(state.tables) > 1:
+            sizes = self.table_sizes()
+            if len(self.active()) <= (len(sizes) - 1) * self.spec.seats:
+                fewest = min(sizes.values())
+                state.breaking = max(number for number, size in sizes.items() if size == fewest)
+        number = state.breaking
+        if number is None or state.tables[number].playing:
+            return
+        table = state.tables[number]
+        movers = [self._entry(entry) for entry in table.seats.values()]
+        movers += [entry for entry in self.active() if entry.table == number and not entry.seated]
+        self._rng().shuffle(movers)
+        for entry in movers:
+            sizes = self.table_sizes()
+            del sizes[number]
+            least = min(sizes.values())
+            target = min(other for other, size in sizes.items() if size == least)
+            if entry.seated:
+                assert entry.seat is not None
+                self._unseat(table, entry.seat, "moved", target)
+            entry.table, entry.seat = target, self._free_seat(target)
+            state.moves += 1
+        del state.tables[number]
+        state.breaking = None
+        state.broken += 1
+        if table.opened:
+            self._emit(CloseTable(number))
+
+    def _balance(self) -> None:
+        state = self.state
+        while len(state.tables) > 1:
+            sizes = self.table_sizes()
+            if state.breaking is not None:
+                del sizes[state.breaking]
+            if len(sizes) < 2:
+                return
+            most, least = max(sizes.values()), min(sizes.values())
+            if most - least < 2:
+                return
+            givers = [
+                number
+                for number, size in sorted(sizes.items())
+                if size == most and not state.tables[number].playing
+            ]
+            if not givers:
+                return  # the fullest tables are dealing: the move waits for their hands to end
+            table = state.tables[givers[0]]
+            target = min(number for number, size in sizes.items() if size == least)
+            seat = self._next_button(table)
+            if seat is None:
+                return  # every player of the fullest table is still on the way there
+            entry = self._entry(table.seats[seat])
+            self._unseat(table, seat, "moved", target)
+            entry.table, entry.seat = target, self._free_seat(target)
+            state.moves += 1
+
+    def _next_button(self, table: TableState) -> int | None:
+        """The seated player who would get the button next at ``table``."""
+        if not table.seats:
+            return None
+        start = table.button if table.button is not None else 0
+        for step in range(self.spec.seats):
+            seat = (start + step) % self.spec.seats
+            if seat in table.seats:
+                return seat
+        return None
+
+    def _seat_arrivals(self) -> None:
+        """Players on their way to a table between hands sit down (a new table opens)."""
+        state = self.state
+        arriving: dict[int, list[Entry]] = {}
+        for entry in self.active():
+            if (
+                entry.table is not None
+                and not entry.seated
+                and not state.tables[entry.table].playing
+            ):
+                arriving.setdefault(entry.table, []).append(entry)
+        for number in sorted(arriving):
+            table = state.tables[number]
+            entries = sorted(arriving[number], key=lambda entry: entry.seat or 0)
+            seatings = []
+            for entry in entries:
+                assert entry.seat is not None
+                table.seats[entry.seat] = entry.number
+                entry.seated = True
+                seatings.append(
+                    Seating(entry.seat, entry.number, entry.player, entry.account, entry.stack)
+                )
+            if table.opened:
+                for seating in seatings:
+                    self._emit(SeatPlayer(number, seating))
+            else:
+                table.opened = True
+                self._emit(OpenTable(number, tuple(seatings), self.stakes))
+
+    def _deal(self) -> None:
+        state = self.state
+        if state.break_left is not None:
+            return
+        ready = [
+            table
+            for number, table in sorted(state.tables.items())
+            if not table.playing and number != state.breaking and len(table.seats) >= 2
+        ]
+        if state.hand_for_hand:
+            if self._anyone_playing():
+                return  # one hand at a time: every table waits for the others to finish
+            state.round += 1
+        for table in ready:
+            table.playing = True
+            table.round = state.round
+            self._emit(Deal(table.number, state.level, self.stakes))
+
+    def _finish(self) -> None:
+        state = self.state
+        if state.registration_open:
+            self._close_registration()
+        (winner,) = self.active()
+        table = state.tables[winner.table] if winner.table is not None else None
+        if table is not None and winner.seated and winner.seat is not None:
+            self._unseat(table, winner.seat, "finished")
+        winner.busted = True  # out of play: the last one standing
+        self._eliminate([[winner.number]])
+        for number, table in sorted(state.tables.items()):
+            if table.opened:
+                self._emit(CloseTable(number))
+        state.tables = {}
+        state.status = FINISHED
+        self._emit(Finished())
+
+    # ------------------------------------------------------------ the clock
+
+    def _advance(self, now: float) -> None:
+        """Run the clocks to ``now``: breaks, then the level's time."""
+        state = self.state
+        delta = max(0.0, now - state.now)
+        state.now = max(state.now, now)
+        if state.status != RUNNING:
+            return
+        seconds = self.spec.structure.level_seconds
+        while delta > 0:
+            if state.break_left is not None:
+                used = min(delta, state.break_left)
+                state.break_left -= used
+                delta -= used
+                if state.break_left <= 0:
+                    state.break_left = None
+                    self._emit(BreakEnded())
+                    self._next_level()
+                continue
+            if seconds is None:
+                return
+            used = min(delta, state.level_left)
+            state.level_left -= used
+            state.played += used
+            delta -= used
+            if state.level_left <= 0:
+                self._end_level()
+
+    def _end_level(self) -> None:
+        """The level is over: late registration may close, a break may begin."""
+        state, structure = self.state, self.spec.structure
+        if state.registration_open and state.level + 1 >= self.spec.late_levels:
+            self._close_registration()
+        if structure.break_after(state.level):
+            state.break_left = float(structure.break_seconds)
+            self._emit(BreakStarted(structure.break_seconds))
+        else:
+            self._next_level()
+
+    def _next_level(self) -> None:
+        state = self.state
+        state.level += 1
+        state.level_left = float(self.spec.structure.level_seconds or 0)
+        for table in state.tables.values():
+            table.hands_in_level = 0
+        self._emit(LevelUp(state.level, self.stakes))
+
+    # ------------------------------------------------------------ cancelling
+
+    def _cancel(self, reason: str, now: float) -> None:
+        state = self.state
+        if not isinstance(reason, str) or not reason:
+            raise TournamentError("bad_tournament", "a cancellation needs its reason")
+        if state.status not in (REGISTERING, RUNNING):
+            raise TournamentError("not_running", f"{self.spec.name} is {state.status}")
+        state.now = max(state.now, _time(now))
+        anyone_out = any(entry.busted for entry in state.entries)
+        for entry in state.entries:
+            self._refund(entry, buy_in=not anyone_out)
+        if anyone_out:
+            paid = sum(entry.prize for entry in state.entries)
+            self._share(self.pool() - paid)
+        for number, table in sorted(state.tables.items()):
+            if table.opened:
+                self._emit(CloseTable(number))
+        state.tables = {}
+        state.status = CANCELLED
+        self._emit(Cancelled(reason))
+
+    def _share(self, rest: int) -> None:
+        """Share what is left of the pool among the entries still in: half equally, half
+        by chips; the odd chips one each to the biggest stacks."""
+        left = sorted(self.active(), key=lambda entry: (-entry.stack, entry.number))
+        if not left or rest <= 0:
+            return
+        chips = sum(entry.stack for entry in left)
+        equal = rest // 2 // len(left)
+        by_chips = rest - rest // 2
+        amounts = [equal + by_chips * entry.stack // chips for entry in left]
+        for index in range(rest - sum(amounts)):
+            amounts[index % len(left)] += 1
+        for entry, amount in zip(left, amounts, strict=True):
+            entry.prize += amount
+            self._emit(Share(entry.number, entry.player, entry.account, amount))
+
+    def _refund(self, entry: Entry, *, buy_in: bool) -> None:
+        entry.refunded = True
+        self._emit(
+            Refund(
+                entry.number,
+                entry.player,
+                entry.account,
+                self.spec.buy_in if buy_in else 0,
+                self.spec.fee,
+            )
+        )
+
+    # ------------------------------------------------------------ helpers
+
+    def _emit(self, order: Order) -> None:
+        self._orders.append(order)
+
+    def _rng(self) -> random.Random:
+        """The next numbered draw's generator: the same seed gives the same draws."""
+        self.state.draws += 1
+        return random.Random(f"{self.state.seed}/{self.state.draws}")
+
+    def _require_running(self) -> None:
+        if self.state.status != RUNNING:
+            raise TournamentError("not_running", f"{self.spec.name} is {self.state.status}")
+
+    def _anyone_playing(self) -> bool:
+        return any(table.playing for table in self.state.tables.values())
+
+    def _entry(self, number: int) -> Entry:
+        # Entries are numbered from 1 in order; an unregistered one leaves a gap.
+        for entry in self._entries_from(number):
+            if entry.number == number:
+                return entry
+        raise TournamentError("bad_report", f"no entry {number}")
+
+    def _entries_from(self, number: int) -> Iterator[Entry]:
+        entries = self.state.entries
+        index = min(number - 1, len(entries) - 1)
+        # Entries only ever leave before the start, so the number is at or before its index.
+        for position in range(index, -1, -1):
+            yield entries[position]
+
+    def _new_table(self) -> TableState:
+        table = TableState(self.state.next_table)
+        self.state.tables[table.number] = table
+        self.state.next_table += 1
+        return table
+
+    def _free_seat(self, number: int) -> int:
+        """A seat drawn among those of table ``number`` nobody sits in or is moving to."""
+        taken = {
+            entry.seat
+            for entry in self.active()
+            if entry.table == number and entry.seat is not None
+        }
+        free = [seat for seat in range(self.spec.seats) if seat not in taken]
+        return self._rng().choice(free)
+
+    def _unseat(self, table: TableState, seat: int, reason: str, to: int | None = None) -> None:
+        number = table.seats.pop(seat)
+        entry = self._entry(number)
+        entry.table = entry.seat = None
+        entry.seated = False
+        self._emit(UnseatPlayer(table.number, seat, number, reason, to))
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbits(63)
+    if type(seed) is not int:
+        raise TournamentError("bad_tournament", f"a seed is a whole number, not {seed!r}")
+    return seed
+
+
+def _time(now: object) -> float:
+    if type(now) not in (int, float) or not math.isfinite(float(now)):  # type: ignore[arg-type]
+        raise TournamentError("bad_report", f"a time is a number of seconds, not {now!r}")
+    return float(now)  # type: ignore[arg-type]

@@ -1,0 +1,16 @@
+"""The tournament director's error: a stable ``code`` and a message in words."""
+
+from __future__ import annotations
+
+from pokerhouse.errors import PokerError
+
+
+class TournamentError(PokerError, ValueError):
+    """A tournament setting, registration or report the director cannot take.
+
+    Codes: ``bad_structure``, ``bad_tournament``, ``unknown_structure``,
+    ``not_registering``, ``already_registered``, ``not_registered``,
+    ``tournament_full``, ``no_reentry``, ``bad_report``, ``not_running``.
+    """
+
+    default_code = "bad_tournament"

@@ -136,6 +136,7 @@ def run_simulate(args: argparse.Namespace) -> int:
                 task, completed=args.entrants - left, left=left, hands=hands
             ),
         )
+    console.print(f"[bold]{result.name}[/bold]: {result.entrants} entrants, pool {result.pool:,}")
     console.print(finish_table(result))
     console.print(_facts(result))
     return 0
@@ -144,7 +145,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 def finish_table(result: SimulationResult) -> RichTable:
     """The places paid (and at least the first few), as a rich table."""
     paid = sum(1 for standing in result.standings if standing.prize > 0)
-    grid = RichTable(title=f"{result.name}: {result.entrants} entrants, pool {result.pool:,}")
+    grid = RichTable()
     for column in ("Place", "Player", "Prize"):
         grid.add_column(column, justify="left" if column == "Player" else "right")
     for standing in result.standings[: max(paid, SHOWN_PLACES)]:

@@ -77,6 +77,9 @@ from pokerhouse.tournament.state import (
 )
 from pokerhouse.tournament.structure import Stakes
 
+#: Time left on a clock below this is none: sums of float seconds leave crumbs behind.
+_INSTANT = 1e-6
+
 #: The longest player name a registration takes.
 MAX_NAME = 64
 
@@ -526,15 +529,16 @@ class Director:
         if state.status != RUNNING:
             return
         seconds = self.spec.structure.level_seconds
-        while delta > 0:
+        while True:
             if state.break_left is not None:
                 used = min(delta, state.break_left)
                 state.break_left -= used
                 delta -= used
-                if state.break_left <= 0:
-                    state.break_left = None
-                    self._emit(BreakEnded())
-                    self._next_level()
+                if state.break_left > _INSTANT:
+                    return
+                state.break_left = None
+                self._emit(BreakEnded())
+                self._next_level()
                 continue
             if seconds is None:
                 return
@@ -542,8 +546,9 @@ class Director:
             state.level_left -= used
             state.played += used
             delta -= used
-            if state.level_left <= 0:
-                self._end_level()
+            if state.level_left > _INSTANT:
+                return
+            self._end_level()
 
     def _end_level(self) -> None:
         """The level is over: late registration may close, a break may begin."""

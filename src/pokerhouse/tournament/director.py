@@ -29,12 +29,11 @@ new table once that one is between hands, dealt in from its next hand.
 from __future__ import annotations
 
 import math
-import random
 import secrets
-from collections.abc import Iterator
 
 from pokerhouse.tournament import places as ranking
 from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.movement import MovementMixin
 from pokerhouse.tournament.orders import (
     BreakEnded,
     BreakStarted,
@@ -47,21 +46,17 @@ from pokerhouse.tournament.orders import (
     HandForHand,
     Input,
     LevelUp,
-    OpenTable,
     Order,
     Placed,
     Refund,
     Register,
     RegistrationClosed,
     Resume,
-    Seating,
-    SeatPlayer,
     Share,
     Start,
     Started,
     Tick,
     Unregister,
-    UnseatPlayer,
 )
 from pokerhouse.tournament.payouts import prizes
 from pokerhouse.tournament.spec import TournamentSpec
@@ -73,9 +68,7 @@ from pokerhouse.tournament.state import (
     Elimination,
     Entry,
     State,
-    TableState,
 )
-from pokerhouse.tournament.structure import Stakes
 
 #: Time left on a clock below this is none: sums of float seconds leave crumbs behind.
 _INSTANT = 1e-6
@@ -84,7 +77,7 @@ _INSTANT = 1e-6
 MAX_NAME = 64
 
 
-class Director:
+class Director(MovementMixin):
     """One tournament of ``spec``: give it inputs, carry out the orders it returns.
 
     ``seed`` numbers its random draws (default: a fresh secret one);
@@ -127,54 +120,6 @@ class Director:
                 raise TournamentError("bad_report", f"a director takes no {given!r}")
         orders, self._orders = tuple(self._orders), []
         return orders
-
-    # ------------------------------------------------------------ queries
-
-    @property
-    def status(self) -> str:
-        """``registering``, ``running``, ``finished`` or ``cancelled``."""
-        return self.state.status
-
-    @property
-    def entries(self) -> tuple[Entry, ...]:
-        """Every entry, in the order they came."""
-        return tuple(self.state.entries)
-
-    def active(self) -> list[Entry]:
-        """The entries still in (not busted)."""
-        return [entry for entry in self.state.entries if not entry.busted]
-
-    def chips_in_play(self) -> int:
-        """The chips of the entries still in: entries times the starting stack, always."""
-        return sum(entry.stack for entry in self.active())
-
-    @property
-    def level(self) -> int:
-        """The level being played (0 is the first)."""
-        return self.state.level
-
-    @property
-    def stakes(self) -> Stakes:
-        """The current level's amounts."""
-        return self.spec.structure.stakes(self.state.level)
-
-    @property
-    def on_break(self) -> bool:
-        """Whether a break is on."""
-        return self.state.break_left is not None
-
-    def table_sizes(self) -> dict[int, int]:
-        """Players at or on their way to each table."""
-        sizes = {number: 0 for number in self.state.tables}
-        for entry in self.active():
-            if entry.table is not None:
-                sizes[entry.table] += 1
-        return sizes
-
-    def pool(self) -> int:
-        """The prize pool: the buy-ins, or the guarantee if that is more."""
-        entrants = len(self.state.entries)
-        return max(entrants * self.spec.buy_in, self.spec.guarantee)
 
     # ------------------------------------------------------------ entry
 
@@ -249,17 +194,6 @@ class Director:
         if self.spec.late_levels == 0:
             self._close_registration()
         self._settle()
-
-    def _place_late(self, entry: Entry) -> None:
-        """A late entry's seat: at the emptiest table with room, or at a new table."""
-        sizes = self.table_sizes()
-        roomy = [number for number, size in sizes.items() if size < self.spec.seats]
-        if roomy:
-            least = min(sizes[number] for number in roomy)
-            number = min(number for number in roomy if sizes[number] == least)
-        else:
-            number = self._new_table().number
-        entry.table, entry.seat = number, self._free_seat(number)
 
     def _close_registration(self) -> None:
         state = self.state
@@ -385,104 +319,6 @@ class Director:
         elif state.hand_for_hand and (left <= paid or len(state.tables) == 1):
             state.hand_for_hand = False
             self._emit(HandForHand(False))
-
-    def _break_a_table(self) -> None:
-        state = self.state
-        if state.breaking is None and len(state.tables) > 1:
-            sizes = self.table_sizes()
-            if len(self.active()) <= (len(sizes) - 1) * self.spec.seats:
-                fewest = min(sizes.values())
-                state.breaking = max(number for number, size in sizes.items() if size == fewest)
-        number = state.breaking
-        if number is None or state.tables[number].playing:
-            return
-        table = state.tables[number]
-        movers = [self._entry(entry) for entry in table.seats.values()]
-        movers += [entry for entry in self.active() if entry.table == number and not entry.seated]
-        self._rng().shuffle(movers)
-        for entry in movers:
-            sizes = self.table_sizes()
-            del sizes[number]
-            least = min(sizes.values())
-            target = min(other for other, size in sizes.items() if size == least)
-            if entry.seated:
-                assert entry.seat is not None
-                self._unseat(table, entry.seat, "moved", target)
-            entry.table, entry.seat = target, self._free_seat(target)
-            state.moves += 1
-        del state.tables[number]
-        state.breaking = None
-        state.broken += 1
-        if table.opened:
-            self._emit(CloseTable(number))
-
-    def _balance(self) -> None:
-        state = self.state
-        while len(state.tables) > 1:
-            sizes = self.table_sizes()
-            if state.breaking is not None:
-                del sizes[state.breaking]
-            if len(sizes) < 2:
-                return
-            most, least = max(sizes.values()), min(sizes.values())
-            if most - least < 2:
-                return
-            givers = [
-                number
-                for number, size in sorted(sizes.items())
-                if size == most and not state.tables[number].playing
-            ]
-            if not givers:
-                return  # the fullest tables are dealing: the move waits for their hands to end
-            table = state.tables[givers[0]]
-            target = min(number for number, size in sizes.items() if size == least)
-            seat = self._next_button(table)
-            if seat is None:
-                return  # every player of the fullest table is still on the way there
-            entry = self._entry(table.seats[seat])
-            self._unseat(table, seat, "moved", target)
-            entry.table, entry.seat = target, self._free_seat(target)
-            state.moves += 1
-
-    def _next_button(self, table: TableState) -> int | None:
-        """The seated player who would get the button next at ``table``."""
-        if not table.seats:
-            return None
-        start = table.button if table.button is not None else 0
-        for step in range(self.spec.seats):
-            seat = (start + step) % self.spec.seats
-            if seat in table.seats:
-                return seat
-        return None
-
-    def _seat_arrivals(self) -> None:
-        """Players on their way to a table between hands sit down (a new table opens)."""
-        state = self.state
-        arriving: dict[int, list[Entry]] = {}
-        for entry in self.active():
-            if (
-                entry.table is not None
-                and not entry.seated
-                and not state.tables[entry.table].playing
-            ):
-                arriving.setdefault(entry.table, []).append(entry)
-        for number in sorted(arriving):
-            table = state.tables[number]
-            entries = sorted(arriving[number], key=lambda entry: entry.seat or 0)
-            seatings = []
-            for entry in entries:
-                assert entry.seat is not None
-                table.seats[entry.seat] = entry.number
-                entry.seated = True
-                seatings.append(
-                    Seating(entry.seat, entry.number, entry.player, entry.account, entry.stack)
-                )
-            if table.opened:
-                for seating in seatings:
-                    self._emit(SeatPlayer(number, seating))
-            else:
-                table.opened = True
-                self._emit(OpenTable(number, tuple(seatings), self.stakes))
 
     def _deal(self) -> None:
         state = self.state
@@ -618,60 +454,6 @@ class Director:
                 self.spec.fee,
             )
         )
-
-    # ------------------------------------------------------------ helpers
-
-    def _emit(self, order: Order) -> None:
-        self._orders.append(order)
-
-    def _rng(self) -> random.Random:
-        """The next numbered draw's generator: the same seed gives the same draws."""
-        self.state.draws += 1
-        return random.Random(f"{self.state.seed}/{self.state.draws}")
-
-    def _require_running(self) -> None:
-        if self.state.status != RUNNING:
-            raise TournamentError("not_running", f"{self.spec.name} is {self.state.status}")
-
-    def _anyone_playing(self) -> bool:
-        return any(table.playing for table in self.state.tables.values())
-
-    def _entry(self, number: int) -> Entry:
-        # Entries are numbered from 1 in order; an unregistered one leaves a gap.
-        for entry in self._entries_from(number):
-            if entry.number == number:
-                return entry
-        raise TournamentError("bad_report", f"no entry {number}")
-
-    def _entries_from(self, number: int) -> Iterator[Entry]:
-        entries = self.state.entries
-        index = min(number - 1, len(entries) - 1)
-        # Entries only ever leave before the start, so the number is at or before its index.
-        for position in range(index, -1, -1):
-            yield entries[position]
-
-    def _new_table(self) -> TableState:
-        table = TableState(self.state.next_table)
-        self.state.tables[table.number] = table
-        self.state.next_table += 1
-        return table
-
-    def _free_seat(self, number: int) -> int:
-        """A seat drawn among those of table ``number`` nobody sits in or is moving to."""
-        taken = {
-            entry.seat
-            for entry in self.active()
-            if entry.table == number and entry.seat is not None
-        }
-        free = [seat for seat in range(self.spec.seats) if seat not in taken]
-        return self._rng().choice(free)
-
-    def _unseat(self, table: TableState, seat: int, reason: str, to: int | None = None) -> None:
-        number = table.seats.pop(seat)
-        entry = self._entry(number)
-        entry.table = entry.seat = None
-        entry.seated = False
-        self._emit(UnseatPlayer(table.number, seat, number, reason, to))
 
 
 def _seed(seed: int | None) -> int:

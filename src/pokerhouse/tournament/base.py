@@ -1,0 +1,123 @@
+"""What every part of the director shares: its spec and state, queries, small helpers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.orders import Order, UnseatPlayer
+from pokerhouse.tournament.spec import TournamentSpec
+from pokerhouse.tournament.state import RUNNING, Entry, State, TableState
+from pokerhouse.tournament.structure import Stakes
+
+
+class DirectorBase:
+    """A tournament's spec and state, what anyone may ask of them, and the helpers its
+    parts share (orders out, numbered draws, entries and tables by number)."""
+
+    spec: TournamentSpec
+    state: State
+    _orders: list[Order]
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def status(self) -> str:
+        """``registering``, ``running``, ``finished`` or ``cancelled``."""
+        return self.state.status
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, in the order they came."""
+        return tuple(self.state.entries)
+
+    def active(self) -> list[Entry]:
+        """The entries still in (not busted)."""
+        return [entry for entry in self.state.entries if not entry.busted]
+
+    def chips_in_play(self) -> int:
+        """The chips of the entries still in: entries times the starting stack, always."""
+        return sum(entry.stack for entry in self.active())
+
+    @property
+    def level(self) -> int:
+        """The level being played (0 is the first)."""
+        return self.state.level
+
+    @property
+    def stakes(self) -> Stakes:
+        """The current level's amounts."""
+        return self.spec.structure.stakes(self.state.level)
+
+    @property
+    def on_break(self) -> bool:
+        """Whether a break is on."""
+        return self.state.break_left is not None
+
+    def table_sizes(self) -> dict[int, int]:
+        """Players at or on their way to each table."""
+        sizes = {number: 0 for number in self.state.tables}
+        for entry in self.active():
+            if entry.table is not None:
+                sizes[entry.table] += 1
+        return sizes
+
+    def pool(self) -> int:
+        """The prize pool: the buy-ins, or the guarantee if that is more."""
+        entrants = len(self.state.entries)
+        return max(entrants * self.spec.buy_in, self.spec.guarantee)
+
+    # ------------------------------------------------------------ helpers
+
+    def _emit(self, order: Order) -> None:
+        self._orders.append(order)
+
+    def _rng(self) -> random.Random:
+        """The next numbered draw's generator: the same seed gives the same draws."""
+        self.state.draws += 1
+        return random.Random(f"{self.state.seed}/{self.state.draws}")
+
+    def _require_running(self) -> None:
+        if self.state.status != RUNNING:
+            raise TournamentError("not_running", f"{self.spec.name} is {self.state.status}")
+
+    def _anyone_playing(self) -> bool:
+        return any(table.playing for table in self.state.tables.values())
+
+    def _entry(self, number: int) -> Entry:
+        # Entries are numbered from 1 in order; an unregistered one leaves a gap.
+        for entry in self._entries_from(number):
+            if entry.number == number:
+                return entry
+        raise TournamentError("bad_report", f"no entry {number}")
+
+    def _entries_from(self, number: int) -> Iterator[Entry]:
+        entries = self.state.entries
+        index = min(number - 1, len(entries) - 1)
+        # Entries only ever leave before the start, so the number is at or before its index.
+        for position in range(index, -1, -1):
+            yield entries[position]
+
+    def _new_table(self) -> TableState:
+        table = TableState(self.state.next_table)
+        self.state.tables[table.number] = table
+        self.state.next_table += 1
+        return table
+
+    def _free_seat(self, number: int) -> int:
+        """A seat drawn among those of table ``number`` nobody sits in or is moving to."""
+        taken = {
+            entry.seat
+            for entry in self.active()
+            if entry.table == number and entry.seat is not None
+        }
+        free = [seat for seat in range(self.spec.seats) if seat not in taken]
+        return self._rng().choice(free)
+
+    def _unseat(self, table: TableState, seat: int, reason: str, to: int | None = None) -> None:
+        number = table.seats.pop(seat)
+        entry = self._entry(number)
+        entry.table = entry.seat = None
+        entry.seated = False
+        self._emit(UnseatPlayer(table.number, seat, number, reason, to))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from pokerhouse.tournament.errors import TournamentError
 from pokerhouse.tournament.orders import Order, UnseatPlayer
@@ -19,6 +18,10 @@ class DirectorBase:
     spec: TournamentSpec
     state: State
     _orders: list[Order]
+    #: The entries still in, and entries by number: kept until an entry comes, goes or busts
+    #: (:meth:`_forget`), since a big tournament asks for them many times a hand.
+    _active: list[Entry] | None = None
+    _by_number: dict[int, Entry] | None = None
 
     # ------------------------------------------------------------ queries
 
@@ -33,8 +36,10 @@ class DirectorBase:
         return tuple(self.state.entries)
 
     def active(self) -> list[Entry]:
-        """The entries still in (not busted)."""
-        return [entry for entry in self.state.entries if not entry.busted]
+        """The entries still in (not busted), in the order they came."""
+        if self._active is None:
+            self._active = [entry for entry in self.state.entries if not entry.busted]
+        return list(self._active)
 
     def chips_in_play(self) -> int:
         """The chips of the entries still in: entries times the starting stack, always."""
@@ -86,18 +91,17 @@ class DirectorBase:
         return any(table.playing for table in self.state.tables.values())
 
     def _entry(self, number: int) -> Entry:
-        # Entries are numbered from 1 in order; an unregistered one leaves a gap.
-        for entry in self._entries_from(number):
-            if entry.number == number:
-                return entry
-        raise TournamentError("bad_report", f"no entry {number}")
+        if self._by_number is None:
+            self._by_number = {entry.number: entry for entry in self.state.entries}
+        entry = self._by_number.get(number)
+        if entry is None:
+            raise TournamentError("bad_report", f"no entry {number}")
+        return entry
 
-    def _entries_from(self, number: int) -> Iterator[Entry]:
-        entries = self.state.entries
-        index = min(number - 1, len(entries) - 1)
-        # Entries only ever leave before the start, so the number is at or before its index.
-        for position in range(index, -1, -1):
-            yield entries[position]
+    def _forget(self) -> None:
+        """An entry came, went or busted: the lists kept of them are out of date."""
+        self._active = None
+        self._by_number = None
 
     def _new_table(self) -> TableState:
         table = TableState(self.state.next_table)

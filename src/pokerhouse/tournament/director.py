@@ -145,6 +145,7 @@ class Director(MovementMixin):
         entry = Entry(state.next_entry, player, account, self.spec.structure.stack)
         state.next_entry += 1
         state.entries.append(entry)
+        self._forget()
         if running:
             # Late registration is open as of the last input (a runner ticks before it registers).
             self._place_late(entry)
@@ -161,6 +162,7 @@ class Director(MovementMixin):
             raise TournamentError("not_registered", f"{player!r} is not registered")
         state.now = max(state.now, _time(now))
         state.entries.remove(mine[0])
+        self._forget()
         self._refund(mine[0], buy_in=True)
 
     def _start_scheduled(self, now: float) -> None:
@@ -246,6 +248,7 @@ class Director(MovementMixin):
                 busted.append((result.start, entry.number))
                 self._unseat(table, seat, "busted")
                 entry.busted = True
+                self._forget()
         if busted:
             groups = ranking.ranked(busted)
             if state.hand_for_hand:
@@ -271,19 +274,18 @@ class Director(MovementMixin):
         state = self.state
         if state.registration_open:
             return
-        sizes = [len(group.entries) for group in state.outs]
-        for group, best in zip(
-            state.outs, ranking.group_places(sizes, len(state.entries)), strict=True
-        ):
-            members = [self._entry(number) for number in group.entries]
-            if members[0].place is not None:
-                continue
-            won = ranking.group_prizes(state.prizes, best, len(members))
-            for entry, prize in zip(members, won, strict=True):
-                entry.place, entry.tied, entry.prize = best, len(members), prize
-                self._emit(
-                    Placed(entry.number, entry.player, entry.account, best, len(members), prize)
-                )
+        # Groups are placed in the order they went out: the first ``placed`` are done.
+        out = sum(len(group.entries) for group in state.outs[: state.placed])
+        for group in state.outs[state.placed :]:
+            size = len(group.entries)
+            out += size
+            best = len(state.entries) - out + 1
+            won = ranking.group_prizes(state.prizes, best, size)
+            for number, prize in zip(group.entries, won, strict=True):
+                entry = self._entry(number)
+                entry.place, entry.tied, entry.prize = best, size, prize
+                self._emit(Placed(entry.number, entry.player, entry.account, best, size, prize))
+        state.placed = len(state.outs)
 
     # ------------------------------------------------------------ after every input
 
@@ -347,6 +349,7 @@ class Director(MovementMixin):
         if table is not None and winner.seated and winner.seat is not None:
             self._unseat(table, winner.seat, "finished")
         winner.busted = True  # out of play: the last one standing
+        self._forget()
         self._eliminate([[winner.number]])
         for number, table in sorted(state.tables.items()):
             if table.opened:

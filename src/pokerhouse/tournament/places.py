@@ -40,20 +40,6 @@ def combined(by_table: Mapping[int, Sequence[Sequence[int]]]) -> list[list[int]]
     return [sorted(tier) for tier in reversed(tiers)]
 
 
-def group_places(sizes: Sequence[int], entrants: int) -> list[int]:
-    """The best place of each elimination group (``sizes``, first out first).
-
-    >>> group_places([1, 2, 1], 4)
-    [4, 2, 1]
-    """
-    places = []
-    out = 0
-    for size in sizes:
-        out += size
-        places.append(entrants - out + 1)
-    return places
-
-
 def group_prizes(prizes: Sequence[int], best: int, size: int) -> tuple[int, ...]:
     """What each of ``size`` entries tied from place ``best`` down wins.
 

@@ -99,6 +99,7 @@ class SimulationResult:
     pool: int
     standings: tuple[Standing, ...]
     hands: int
+    actions: int
     moves: int
     tables_broken: int
     levels: int
@@ -121,6 +122,7 @@ class SimulationResult:
             "entrants": self.entrants,
             "pool": self.pool,
             "hands": self.hands,
+            "actions": self.actions,
             "moves": self.moves,
             "tables_broken": self.tables_broken,
             "levels": self.levels,
@@ -162,6 +164,7 @@ class _Runner:
         self.hand_for_hand = False
         self.conserved = True
         self.finished = False
+        self.actions = 0
 
     def give(self, given: Any) -> None:
         """Hand the director an input and carry out what it orders."""
@@ -220,6 +223,7 @@ class _Runner:
         results = tuple(
             SeatResult(seat, before[seat], self._stack(table, seat)) for seat in sorted(players)
         )
+        self.actions += len(summary.hand.actions)
         took = self.seconds_per_hand + self.seconds_per_action * len(summary.hand.actions)
         report = HandEnded(number, results, table.button, self.now + took)
         heapq.heappush(self.ending, (report.now, number, report))
@@ -314,6 +318,7 @@ def simulate(
         pool=state.pool,
         standings=standings,
         hands=state.hands,
+        actions=runner.actions,
         moves=state.moves,
         tables_broken=state.broken,
         levels=runner.levels,

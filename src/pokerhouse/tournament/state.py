@@ -85,6 +85,8 @@ class State:
     prizes: list[int] = field(default_factory=list)
     #: Eliminations in order (first out first), each a group that ties.
     outs: list[Elimination] = field(default_factory=list)
+    #: How many of :attr:`outs` have their places (a prefix: places are final in order).
+    placed: int = 0
     hand_for_hand: bool = False
     round: int = 0
     #: Entries out in the hand-for-hand round being played, by table (best first at each).

@@ -241,6 +241,30 @@ def test_a_timeout_checks_when_free_folds_otherwise_and_two_in_a_row_sit_out() -
     assert SittingOut(seat, f"P{seat}", True, "timeouts") in table.events
 
 
+def test_at_a_table_where_nobody_sits_out_the_clock_acts_every_hand() -> None:
+    # A tournament's table: a player away is dealt in, and the clock acts, hand after hand.
+    table = seated("3x4", players=2, may_sit_out=False)
+    with pytest.raises(TableError) as refused:
+        table.apply(SitOut(0))
+    assert refused.value.code == "no_sitting_out" and not table.seat(0).sitting_out  # type: ignore[union-attr]
+    for _ in range(4):
+        table.apply(StartHand())
+        assert 0 in table.hand_seats
+        while table.hand is not None:
+            to_act = table.to_act()
+            assert to_act is not None
+            if to_act == 0:
+                table.apply(Timeout(0))
+            else:
+                legal = table.view(to_act).legal
+                table.apply(
+                    Act(to_act, Action.check() if ActionKind.CHECK in legal else Action.call())
+                )
+    assert not any(isinstance(event, SittingOut) for event in table.events)
+    with pytest.raises(TableError):
+        Table("3x4", seats=2, may_sit_out="no")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("pattern", "sat_out"), [("TATA", False), ("ATTA", True)])
 def test_only_two_timeouts_in_a_row_sit_a_player_out(pattern: str, sat_out: bool) -> None:
     # Seat 0 times out (T) or acts in time (A) once per hand; seat 1 always bets.

@@ -414,7 +414,8 @@ class DealingMixin(SeatingMixin):
                 continue
             if state.stack < self._needs(state) and not (self.banked and state.ante == 0):
                 self._journal.emit(PlayerBusted(seat=seat, player=state.player))
-            if self._timeouts.get(seat, 0) >= TIMEOUTS_TO_SIT_OUT and not state.sitting_out:
+            timeouts = self._timeouts.get(seat, 0)
+            if timeouts >= TIMEOUTS_TO_SIT_OUT and self.may_sit_out and not state.sitting_out:
                 state.sitting_out = True
                 self._journal.emit(
                     SittingOut(seat=seat, player=state.player, out=True, reason="timeouts")

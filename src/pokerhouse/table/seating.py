@@ -57,6 +57,7 @@ class SeatingMixin:
     size: int
     limits: TableLimits
     boxes_per_player: int
+    may_sit_out: bool
     _hand_seats: tuple[int, ...]
     _rng: random.Random
     _journal: Journal
@@ -260,6 +261,10 @@ class SeatingMixin:
 
     def _sit_out(self, seat: int, out: bool) -> None:
         state = self._occupant(seat)
+        if out and not self.may_sit_out:
+            raise TableError(
+                "no_sitting_out", "nobody sits out here: every player is dealt every hand"
+            )
         if not out:
             self._timeouts.pop(seat, None)
         if state.sitting_out != out:

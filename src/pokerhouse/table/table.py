@@ -115,7 +115,9 @@ class Table(DealingMixin):
     (``manual_showdown=True``, for one). ``log_size`` bounds the events kept
     for :meth:`since` (``None``: keep them all; 0: none); ``first_seq`` and
     ``hands_played`` let a table go on numbering where a stored one stopped,
-    and ``seated`` and ``button`` seat the players it had.
+    and ``seated`` and ``button`` seat the players it had. With
+    ``may_sit_out=False`` (a tournament's table) nobody sits out: ``SitOut``
+    is refused and timeouts never sit a player out; the clock acts instead.
     """
 
     def __init__(
@@ -136,6 +138,7 @@ class Table(DealingMixin):
         hands_played: int = 0,
         seated: Iterable[Entry] = (),
         button: int | None = None,
+        may_sit_out: bool = True,
     ) -> None:
         info = get_game(game)
         size = info.max_players if seats is None else seats
@@ -168,6 +171,9 @@ class Table(DealingMixin):
         self.hand_options = dict(hand_options or {})
         self.rake = rake
         self.boxes_per_player = boxes_per_player if info.banked else 1
+        if type(may_sit_out) is not bool:
+            raise TableError("bad_command", f"may_sit_out is true or false, not {may_sit_out!r}")
+        self.may_sit_out = may_sit_out
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._seats: list[Seat | None] = [None] * size
         self._by_account = None

@@ -180,6 +180,7 @@ class _Runner:
                         limits=TableLimits(min_buy_in=1, max_buy_in=_MOST_CHIPS),
                         rng=random.Random(self.rng.getrandbits(64)),
                         log_size=0,
+                        may_sit_out=False,
                     )
                     table.apply(SetStakes(stakes))
                     table.apply(

@@ -520,3 +520,122 @@ def test_a_stored_state_carries_the_tournament_on_exactly() -> None:
     while whole.director.status == "running":
         assert whole.random_hand(rng_a, bust_chance=0.1) == moved.random_hand(rng_b, 0.1)
     assert dump(whole.director.state) == dump(moved.director.state)
+
+
+# ---------------------------------------------------------------- found in review
+
+
+def long_levels(**options: object) -> TournamentSpec:
+    return scheduled(
+        seats=4, structure=Structure("razz", (10, 20, 40), level_seconds=10**6), **options
+    )
+
+
+def test_a_late_entry_after_a_table_was_chosen_to_break_keeps_both_tables() -> None:
+    harness = Harness(long_levels(late_levels=2), seed=1)
+    harness.register(8)
+    seats = sorted(harness.seats[1])
+    harness.bust(1, seats[:1], seats[1])
+    seats = sorted(harness.seats[2])
+    harness.bust(2, seats[:2], seats[2])
+    seats = sorted(harness.seats[1])
+    harness.bust(1, seats[:1], seats[1])  # 2 / 2: four fit one table, table 2 to break
+    assert harness.director.state.breaking == 2
+    harness.give(Register("late", account=99, now=harness.now))  # five: they no longer fit
+    assert harness.director.state.breaking is None
+    harness.end(2)  # table 2's hand ends: nothing breaks, nobody is lost
+    harness.end(1)
+    assert len(harness.director.state.tables) == 2
+    assert all(entry.seated for entry in harness.director.active())
+    assert harness.director.chips_in_play() == 9 * 1000
+
+
+def test_a_table_broken_is_the_one_with_fewest_players_when_it_breaks() -> None:
+    harness = Harness(long_levels(), seed=2)
+    harness.register(12)  # 4 / 4 / 4
+    for table, busts in ((2, 2), (3, 3)):
+        seats = sorted(harness.seats[table])
+        harness.bust(table, seats[:busts], seats[busts])
+    # Table 2 (two players) was the fewest while it dealt; now table 3 (one) is, and goes.
+    assert 3 not in harness.director.state.tables and 2 in harness.director.state.tables
+
+
+def test_levels_by_hands_count_only_hands_dealt_at_the_level() -> None:
+    structure = Structure("3x4", (2, 4, 8), level_seconds=None, level_hands=1)
+    harness = Harness(scheduled("3x4", seats=4, structure=structure))
+    harness.register(8)
+    assert of(LevelUp, harness.end(1)) == [LevelUp(1, structure.stakes(1))]
+    # Table 2's hand was dealt at level 1: it does not end level 2.
+    assert of(LevelUp, harness.end(2)) == []
+    assert of(LevelUp, harness.end(1)) == [LevelUp(2, structure.stakes(2))]
+
+
+def test_a_late_table_opens_with_two_players_and_draws_for_the_button() -> None:
+    harness = Harness(long_levels(late_levels=2), seed=1)
+    harness.register(4)  # one full table
+    assert harness.give(Register("late", account=99, now=harness.now)) == []
+    assert harness.sizes() == {1: 4, 2: 1}
+    orders = harness.end(1)  # table 1 gives a player to the new table: now two can be dealt
+    (opened,) = of(OpenTable, orders)
+    assert opened.table == 2 and len(opened.seats) == 2
+    assert sorted(order.table for order in of(Deal, orders)) == [1, 2]
+
+
+def test_a_late_entry_after_registration_closed_is_refused_and_changes_nothing() -> None:
+    structure = Structure("razz", (10, 20), level_seconds=60)
+    harness = Harness(scheduled(seats=4, structure=structure, late_levels=1), seed=1)
+    harness.register(8)
+    before = dump(harness.director.state)
+    with pytest.raises(TournamentError) as refused:
+        harness.director.apply(Register("late", now=5000.0))
+    assert refused.value.code == "not_registering"
+    assert dump(harness.director.state) == before
+    harness.director.apply(Register("early", now=30.0))
+    assert len(harness.director.entries) == 9
+
+
+def test_no_hand_for_hand_when_the_bubble_leaves_one_table() -> None:
+    harness = Harness(long_levels(), seed=4)
+    harness.register(8)  # 2 tables of 4, three places paid: the bubble at four left
+    for table in (1, 2):
+        seats = sorted(harness.seats[table])
+        harness.bust(table, seats[:2], seats[2])
+    assert len(harness.director.state.tables) == 1
+    assert not [o for o in harness.orders if isinstance(o, HandForHand)]
+
+
+def test_bust_outs_of_hands_dealt_before_hand_for_hand_do_not_tie() -> None:
+    harness = Harness(
+        scheduled(seats=4, structure=Structure("razz", (10,), level_seconds=10**6)), seed=3
+    )
+    harness.register(21)
+    while len(harness.director.active()) > 10:
+        table = max(sorted(harness.playing), key=lambda number: len(harness.seats[number]))
+        seats = sorted(harness.seats[table])
+        harness.bust(table, seats[:1], seats[1])
+    for table in sorted(harness.playing):
+        harness.end(table)
+    first, second = sorted(harness.playing)[:2]
+    seats = sorted(harness.seats[first])
+    harness.bust(first, seats[:1], seats[1])  # ten to nine: the bubble, hand for hand from now
+    assert harness.director.state.hand_for_hand
+    seats = sorted(harness.seats[second])
+    orders = harness.bust(second, seats[:1], seats[1], seconds=30)  # a hand dealt before
+    (placed,) = of(Placed, orders)
+    assert (placed.place, placed.tied, placed.prize) == (9, 1, 0)
+
+
+def test_one_account_holds_one_live_entry_whatever_the_name() -> None:
+    harness = Harness(scheduled(), seed=1)
+    harness.give(Register("ann", account=5))
+    with pytest.raises(TournamentError) as refused:
+        harness.give(Register("ann2", account=5))
+    assert refused.value.code == "already_registered"
+
+
+def test_every_paid_place_beats_a_one_chip_buy_in() -> None:
+    from pokerhouse.tournament import prizes
+
+    for entrants in (520, 1000, 2474, 3001):
+        won = prizes(entrants, entrants)
+        assert sum(won) == entrants and min(won) >= 2

@@ -6,6 +6,7 @@ tournaments), and by whole simulations of bots dealing real hands.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerhouse.games import get_game
-from pokerhouse.tournament import TournamentSpec, built_in, simulate
+from pokerhouse.tournament import Register, TournamentError, TournamentSpec, built_in, simulate
 from pokerhouse.tournament.orders import Finished, Placed
 from tests.tournament.harness import Harness
 
@@ -38,23 +39,38 @@ def check_places(entrants: int, places: list[tuple[int, int]]) -> None:
     entrants=st.integers(2, 300),
     seats=st.integers(2, 10),
     structure=st.sampled_from(("regular", "turbo", "hyper")),
+    late_levels=st.integers(0, 3),
     seed=st.integers(0, 2**32),
 )
 def test_random_tournaments_keep_their_chips_balance_and_place_everyone(
-    game: str, entrants: int, seats: int, structure: str, seed: int
+    game: str, entrants: int, seats: int, structure: str, late_levels: int, seed: int
 ) -> None:
     seats = min(seats, get_game(game).max_players)
-    spec = TournamentSpec("P", game, "scheduled", built_in(structure, game), buy_in=50, seats=seats)
+    spec = TournamentSpec(
+        "P",
+        game,
+        "scheduled",
+        built_in(structure, game),
+        buy_in=50,
+        seats=seats,
+        late_levels=late_levels,
+        reentries=1 if late_levels else 0,
+    )
     harness = Harness(spec, seed=seed)
     harness.register(entrants)
     rng = random.Random(seed)
     director = harness.director
-    chips = entrants * spec.structure.stack
     while director.status == "running":
+        if director.state.registration_open and rng.random() < 0.2:
+            # A newcomer, or a busted player entering again (once).
+            busted = [entry.player for entry in director.entries if entry.busted]
+            name = rng.choice(busted) if busted and rng.random() < 0.5 else f"n{harness.now}"
+            with contextlib.suppress(TournamentError):
+                harness.give(Register(name, now=harness.now))
         harness.step(rng, bust_chance=rng.choice((0.05, 0.3)))
         if director.status != "running":
             break
-        assert director.chips_in_play() == chips
+        assert director.chips_in_play() == len(director.entries) * spec.structure.stack
         sizes = director.table_sizes()
         if director.state.breaking is not None:
             sizes.pop(director.state.breaking, None)
@@ -64,8 +80,9 @@ def test_random_tournaments_keep_their_chips_balance_and_place_everyone(
             assert all(number in harness.playing for number in fullest)
         assert all(size <= seats for size in sizes.values())
     placed = [order for order in harness.orders if isinstance(order, Placed)]
-    check_places(entrants, [(order.place, order.tied) for order in placed])
-    assert sum(order.prize for order in placed) == director.state.pool == entrants * 50
+    entries = len(director.entries)
+    check_places(entries, [(order.place, order.tied) for order in placed])
+    assert sum(order.prize for order in placed) == director.state.pool == entries * 50
     assert harness.orders[-1] == Finished() and harness.seats == {}
 
 

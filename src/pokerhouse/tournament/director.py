@@ -68,6 +68,8 @@ from pokerhouse.tournament.state import (
     Elimination,
     Entry,
     State,
+    dump,
+    load,
 )
 
 #: Time left on a clock below this is none: sums of float seconds leave crumbs behind.
@@ -100,6 +102,21 @@ class Director(MovementMixin):
         changes nothing.
         """
         self._orders = []
+        # A late entry runs the clock to its time first, which may close registration:
+        # then it is refused and the clock is as it was (the next input runs it again).
+        saved = dump(self.state) if type(given) is Register else None
+        try:
+            self._take(given)
+        except TournamentError:
+            if saved is not None:
+                self.state = load(saved)
+                self._forget()
+            self._orders = []
+            raise
+        orders, self._orders = tuple(self._orders), []
+        return orders
+
+    def _take(self, given: Input) -> None:
         match given:
             case Register(player, account, now):
                 self._register(player, account, now)
@@ -118,8 +135,6 @@ class Director(MovementMixin):
                 self._cancel(reason, now)
             case _:
                 raise TournamentError("bad_report", f"a director takes no {given!r}")
-        orders, self._orders = tuple(self._orders), []
-        return orders
 
     # ------------------------------------------------------------ entry
 
@@ -132,10 +147,17 @@ class Director(MovementMixin):
                 "bad_tournament", f"an account is a whole number, not {account!r}"
             )
         now = _time(now)
+        if state.status == RUNNING:
+            self._advance(now)
         running = state.status == RUNNING and state.registration_open
         if state.status != REGISTERING and not running:
             raise TournamentError("not_registering", f"{self.spec.name} takes no more entries")
-        mine = [entry for entry in state.entries if entry.player == player]
+        # One player, one live entry: known by name, or by the room's account when given.
+        mine = [
+            entry
+            for entry in state.entries
+            if entry.player == player or (account and entry.account == account)
+        ]
         if any(not entry.busted for entry in mine):
             raise TournamentError("already_registered", f"{player} is registered already")
         if mine and len(mine) > self.spec.reentries:
@@ -147,7 +169,6 @@ class Director(MovementMixin):
         state.entries.append(entry)
         self._forget()
         if running:
-            # Late registration is open as of the last input (a runner ticks before it registers).
             self._place_late(entry)
             self._settle()
         elif self.spec.format == "sit-and-go" and len(state.entries) == self.spec.seats:
@@ -251,12 +272,17 @@ class Director(MovementMixin):
                 self._forget()
         if busted:
             groups = ranking.ranked(busted)
-            if state.hand_for_hand:
+            if table.hand_for_hand:
                 state.round_outs[table.number] = groups
             else:
                 self._eliminate(groups)
         structure = self.spec.structure
-        if structure.level_hands is not None and state.break_left is None:
+        # Only a hand dealt at the level counts towards its length.
+        if (
+            structure.level_hands is not None
+            and state.break_left is None
+            and table.level == state.level
+        ):
             table.hands_in_level += 1
             if table.hands_in_level >= structure.level_hands:
                 self._end_level()
@@ -303,8 +329,8 @@ class Director(MovementMixin):
         elif len(self.active()) == 1:
             self._finish()
             return
-        self._check_bubble()
         self._break_a_table()
+        self._check_bubble()
         self._balance()
         self._seat_arrivals()
         self._deal()
@@ -338,6 +364,8 @@ class Director(MovementMixin):
         for table in ready:
             table.playing = True
             table.round = state.round
+            table.level = state.level
+            table.hand_for_hand = state.hand_for_hand
             self._emit(Deal(table.number, state.level, self.stakes))
 
     def _finish(self) -> None:

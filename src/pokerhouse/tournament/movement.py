@@ -21,7 +21,11 @@ class MovementMixin(DirectorBase):
     def _place_late(self, entry: Entry) -> None:
         """A late entry's seat: at the emptiest table with room, or at a new table."""
         sizes = self.table_sizes()
-        roomy = [number for number, size in sizes.items() if size < self.spec.seats]
+        roomy = [
+            number
+            for number, size in sizes.items()
+            if size < self.spec.seats and number != self.state.breaking
+        ]
         if roomy:
             least = min(sizes[number] for number in roomy)
             number = min(number for number in roomy if sizes[number] == least)
@@ -30,14 +34,18 @@ class MovementMixin(DirectorBase):
         entry.table, entry.seat = number, self._free_seat(number)
 
     def _break_a_table(self) -> None:
+        """Choose the table to break afresh (the players may no longer fit, or another
+        table may now have fewer), and break it if it is between hands."""
         state = self.state
-        if state.breaking is None and len(state.tables) > 1:
-            sizes = self.table_sizes()
-            if len(self.active()) <= (len(sizes) - 1) * self.spec.seats:
-                fewest = min(sizes.values())
-                state.breaking = max(number for number, size in sizes.items() if size == fewest)
-        number = state.breaking
-        if number is None or state.tables[number].playing:
+        state.breaking = None
+        if len(state.tables) < 2:
+            return
+        sizes = self.table_sizes()
+        if len(self.active()) > (len(sizes) - 1) * self.spec.seats:
+            return
+        fewest = min(sizes.values())
+        number = state.breaking = max(n for n, size in sizes.items() if size == fewest)
+        if state.tables[number].playing:
             return
         table = state.tables[number]
         movers = [self._entry(entry) for entry in table.seats.values()]
@@ -99,7 +107,8 @@ class MovementMixin(DirectorBase):
         return None
 
     def _seat_arrivals(self) -> None:
-        """Players on their way to a table between hands sit down (a new table opens)."""
+        """Players on their way to a table between hands sit down. A new table opens once
+        two are there, so that its high-card draw for the button has players to draw."""
         state = self.state
         arriving: dict[int, list[Entry]] = {}
         for entry in self.active():
@@ -111,6 +120,8 @@ class MovementMixin(DirectorBase):
                 arriving.setdefault(entry.table, []).append(entry)
         for number in sorted(arriving):
             table = state.tables[number]
+            if not table.opened and len(arriving[number]) < 2:
+                continue
             entries = sorted(arriving[number], key=lambda entry: entry.seat or 0)
             seatings = []
             for entry in entries:

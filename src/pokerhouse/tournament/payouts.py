@@ -101,7 +101,10 @@ def prizes(pool: int, entrants: int) -> tuple[int, ...]:
             won = [pool * percent // 100 for percent in row]
             break
     else:
-        won = [int(pool * share) for share in _formula(entrants, places_paid(entrants))]
+        # At least a chip more than the buy-in (the pool's share of one entrant) each, which
+        # rounding down could take away from the smallest buy-ins.
+        least = pool // entrants + 1
+        won = [max(int(pool * share), least) for share in _formula(entrants, places_paid(entrants))]
     won[0] += pool - sum(won)
     return tuple(won)
 

@@ -50,6 +50,9 @@ class TableState:
     hands: int = 0
     hands_in_level: int = 0
     button: int | None = None
+    #: The level its last hand was dealt at, and whether that hand was a hand-for-hand one.
+    level: int = 0
+    hand_for_hand: bool = False
     #: In hand for hand, the round this table last dealt.
     round: int = 0
 

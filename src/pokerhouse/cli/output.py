@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn
 
 
 class _Console(Console):
@@ -26,3 +27,17 @@ class _Console(Console):
 def console(**options: Any) -> Console:
     """A :class:`rich.console.Console` with ``options``, whose broken pipe is an exception."""
     return _Console(**options)
+
+
+def progress(out: Console, counter: ProgressColumn) -> Progress:
+    """A progress bar (description, bar, ``counter``, time taken) that leaves nothing
+    behind, and shows nothing off a terminal (where it would leave a blank line)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        counter,
+        TimeElapsedColumn(),
+        console=out,
+        transient=True,
+        disable=not out.is_terminal,
+    )

@@ -27,11 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import MofNCompleteColumn
 from rich.table import Table as RichTable
 
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cli.output import console as make_console
+from pokerhouse.cli.output import progress as make_progress
 from pokerhouse.cli.saving import HistoryFolder
 from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
@@ -253,16 +254,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
     console = make_console(highlight=False)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        # Off the terminal the bar would leave only a blank line before the results.
-        disable=not console.is_terminal,
-    )
+    progress = make_progress(console, MofNCompleteColumn())
     with progress:
         task = progress.add_task(f"{get_game(args.game).title}", total=args.hands)
         result = simulate(

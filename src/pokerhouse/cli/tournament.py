@@ -15,10 +15,11 @@ import argparse
 import json
 from typing import Any
 
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import TextColumn
 from rich.table import Table as RichTable
 
 from pokerhouse.cli.output import console as make_console
+from pokerhouse.cli.output import progress as make_progress
 from pokerhouse.games import get_game
 from pokerhouse.tournament.errors import TournamentError
 from pokerhouse.tournament.simulate import SimulationResult, simulate
@@ -116,14 +117,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
     console = make_console(highlight=False)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.fields[left]} left, {task.fields[hands]} hands"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
+    progress = make_progress(
+        console, TextColumn("{task.fields[left]} left, {task.fields[hands]} hands")
     )
     with progress:
         task = progress.add_task(spec.name, total=args.entrants - 1, left=args.entrants, hands=0)

@@ -14,3 +14,9 @@ class TournamentError(PokerError, ValueError):
     """
 
     default_code = "bad_tournament"
+
+
+def whole(name: str, value: object, least: int, code: str) -> None:
+    """Refuse ``value`` (as ``code``) unless it is an int, not a bool, of at least ``least``."""
+    if type(value) is not int or value < least:
+        raise TournamentError(code, f"{name} must be a whole number >= {least}, not {value!r}")

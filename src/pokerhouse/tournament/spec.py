@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerhouse.games import get_game
-from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.errors import TournamentError, whole
 from pokerhouse.tournament.structure import Structure, built_in
 
 FORMATS = ("sit-and-go", "scheduled")
@@ -103,10 +103,7 @@ class TournamentSpec:
 
 
 def _whole(name: str, value: object, least: int) -> None:
-    if type(value) is not int or value < least:
-        raise TournamentError(
-            "bad_tournament", f"{name} must be a whole number >= {least}, not {value!r}"
-        )
+    whole(name, value, least, "bad_tournament")
 
 
 def sit_and_go(

@@ -33,7 +33,7 @@ from typing import Any
 
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
-from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.errors import TournamentError, whole
 
 #: The games that have tournaments (Casino Hold'em is banked: no tournaments).
 TOURNAMENT_GAMES = ("3x4", "razz", "teen-patti")
@@ -189,10 +189,7 @@ class Structure:
 
 
 def _whole(name: str, value: object, least: int) -> None:
-    if type(value) is not int or value < least:
-        raise TournamentError(
-            "bad_structure", f"{name} must be a whole number >= {least}, not {value!r}"
-        )
+    whole(name, value, least, "bad_structure")
 
 
 def built_in(name: str, game: str) -> Structure:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pokerhouse.store import DatabaseError, Store
+from pokerhouse.store.accounts import Account
 from pokerhouse.store.migrate import current_revision, head_revision, upgrade
 from pokerhouse.store.sql import Context, Stmt, Unit, run
 from pokerhouse.store.urls import parse_url
@@ -83,3 +85,82 @@ async def test_the_migrations_build_exactly_the_schema(db_url: str) -> None:
     finally:
         await engine.dispose()
     assert diffs == []
+
+
+async def _migrate(url: str, target: str, *, down: bool = False) -> None:
+    """Move the database at ``url`` to revision ``target`` with the shipped migrations."""
+    from alembic import command
+
+    from pokerhouse.store.migrate import _config, migration_engine
+
+    engine = migration_engine(parse_url(url))
+    try:
+        async with engine.begin() as connection:
+            move = command.downgrade if down else command.upgrade
+            await connection.run_sync(lambda sync: move(_config(sync), target))
+    finally:
+        await engine.dispose()
+
+
+async def _sql(url: str, *statements: str) -> list[Any]:
+    from sqlalchemy import text
+
+    from pokerhouse.store.migrate import migration_engine
+
+    engine = migration_engine(parse_url(url))
+    try:
+        async with engine.begin() as connection:
+            results = [await connection.execute(text(sql)) for sql in statements]
+            return [r.all() if r.returns_rows else r.rowcount for r in results]
+    finally:
+        await engine.dispose()
+
+
+async def test_tournaments_revision_keeps_the_books_and_their_triggers(empty_db_url: str) -> None:
+    """0004 -> 0005 widens the ledger's kinds without losing a row, a constraint or a trigger
+    (SQLite copies the two ledger tables to do it)."""
+    url = parse_url(empty_db_url)
+    if url.get_backend_name() == "sqlite":
+        Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
+    await _migrate(empty_db_url, "0004")
+    await _sql(
+        empty_db_url,
+        "INSERT INTO users (username, username_key, is_bot, created_at) "
+        "VALUES ('ann', 'ann', false, 0)",
+        "INSERT INTO ledger_accounts (key, kind, user_id, balance) "
+        "VALUES ('wallet:1', 'wallet', 1, 100)",
+        "UPDATE ledger_accounts SET balance = -100 WHERE key = 'issuer'",
+        "INSERT INTO ledger_transactions (key, kind, fingerprint, memo, created_at) "
+        "VALUES ('grant:1', 'grant', 'grant|issuer=-100;wallet:1=100', '', 0)",
+        "INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) "
+        "SELECT 1, id, -100, -100 FROM ledger_accounts WHERE key = 'issuer'",
+        "INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) "
+        "SELECT 1, id, 100, 100 FROM ledger_accounts WHERE key = 'wallet:1'",
+    )
+    await _migrate(empty_db_url, "head")
+    for refused in (
+        "UPDATE ledger_transactions SET memo = 'x'",
+        "DELETE FROM ledger_transactions",
+        "UPDATE ledger_accounts SET balance = -1 WHERE key = 'wallet:1'",
+        "INSERT INTO ledger_accounts (key, kind) VALUES ('x', 'piggy-bank')",
+    ):
+        with pytest.raises(Exception, match=r"append-only|constraint|violates"):
+            await _sql(empty_db_url, refused)
+    (kinds,) = await _sql(empty_db_url, "SELECT key, kind FROM ledger_accounts ORDER BY id")
+    assert [tuple(row) for row in kinds][-1] == ("fees", "fees") and len(kinds) == 5
+    store = await Store.open(empty_db_url)
+    try:
+        from pokerhouse.tournament import Director, Register, sit_and_go
+
+        record = await store.tournaments.create(sit_and_go("razz", seats=2, buy_in=60, fee=5))
+        director = Director(record.spec, state=record.state())
+        orders = director.apply(Register("ann", 1))
+        await store.tournaments.step(record, director.state, orders)
+        assert await store.balance(Account.wallet(1)) == 35
+        assert (await store.check()).ok
+    finally:
+        await store.close()
+    # Back to 0004 is refused once a tournament has moved chips: the ledger is never rewritten.
+    with pytest.raises(Exception, match=r"constraint|violates"):
+        await _migrate(empty_db_url, "0004", down=True)
+    assert await current_revision(parse_url(empty_db_url)) == head_revision()

@@ -10,6 +10,7 @@ its invariants and how to point the room at PostgreSQL.
 """
 
 from pokerhouse.store.accounts import (
+    FEES,
     HOUSE,
     ISSUER,
     RAKE,
@@ -33,6 +34,7 @@ from pokerhouse.store.errors import (
     StaleLease,
     StoreError,
     TableError,
+    TournamentBookError,
 )
 from pokerhouse.store.handlog import (
     ActionRecord,
@@ -54,10 +56,13 @@ from pokerhouse.store.replay import rebuild_hand
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.store import Store
 from pokerhouse.store.tables import TableConfig, TableDef, TableLease
+from pokerhouse.store.tournament_book import TournamentBook
+from pokerhouse.store.tournaments import EntryRecord, TournamentRecord
 from pokerhouse.store.urls import database_url
 from pokerhouse.store.users import User
 
 __all__ = [
+    "FEES",
     "HOUSE",
     "ISSUER",
     "RAKE",
@@ -71,6 +76,7 @@ __all__ = [
     "DamagedLog",
     "DatabaseError",
     "Entry",
+    "EntryRecord",
     "HandFinish",
     "HandLog",
     "HandLogError",
@@ -96,6 +102,9 @@ __all__ = [
     "TableDef",
     "TableError",
     "TableLease",
+    "TournamentBook",
+    "TournamentBookError",
+    "TournamentRecord",
     "Transaction",
     "TransactionKind",
     "User",

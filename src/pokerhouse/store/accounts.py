@@ -2,12 +2,12 @@
 
 An :class:`Account` names a ledger account: a player's wallet, a player's
 chips in play at one table (all their seats there together), the house
-bankroll, the rake, or the issuer that creates chips (the only account that
-may go below zero). Its :attr:`~Account.key` is the text the database keys it
-by.
+bankroll, the rake, a tournament's prize pool, the room's tournament fees,
+or the issuer that creates chips (the only account that may go below zero).
+Its :attr:`~Account.key` is the text the database keys it by.
 
->>> Account.wallet(7).key, Account.in_play(2, 7).key, HOUSE.key
-('wallet:7', 'in-play:2:7', 'house')
+>>> Account.wallet(7).key, Account.in_play(2, 7).key, Account.pool(3).key, HOUSE.key
+('wallet:7', 'in-play:2:7', 'pool:3', 'house')
 >>> Account.from_key("in-play:2:7") == Account.in_play(2, 7)
 True
 >>> TransactionKind("buy-in")
@@ -31,6 +31,10 @@ class AccountKind(StrEnum):
     HOUSE = "house"
     RAKE = "rake"
     ISSUER = "issuer"
+    #: A tournament's prize pool.
+    POOL = "pool"
+    #: The room's tournament fees.
+    FEES = "fees"
 
 
 class TransactionKind(StrEnum):
@@ -42,12 +46,28 @@ class TransactionKind(StrEnum):
     SETTLEMENT = "settlement"
     RAKE = "rake"
     TOP_UP = "top-up"
+    #: A tournament's buy-in and fee.
+    ENTRY = "entry"
+    #: A tournament's buy-in or fee given back.
+    REFUND = "refund"
+    #: A tournament prize (or a cancelled tournament's share of its pool).
+    PRIZE = "prize"
+    #: Chips the room adds to a tournament's pool to make up its guarantee.
+    OVERLAY = "overlay"
 
 
-#: Kinds only the store's own operations post (seats and hands keep them
-#: consistent with the table's seats and the hand logs).
+#: Kinds only the store's own operations post (seats, hands and tournaments keep them
+#: consistent with the table's seats, the hand logs and the tournament's entries).
 RESERVED_KINDS = frozenset(
-    {TransactionKind.BUY_IN, TransactionKind.CASH_OUT, TransactionKind.SETTLEMENT}
+    {
+        TransactionKind.BUY_IN,
+        TransactionKind.CASH_OUT,
+        TransactionKind.SETTLEMENT,
+        TransactionKind.ENTRY,
+        TransactionKind.REFUND,
+        TransactionKind.PRIZE,
+        TransactionKind.OVERLAY,
+    }
 )
 
 
@@ -58,6 +78,7 @@ class Account:
     kind: AccountKind
     user_id: int | None = None
     table_id: int | None = None
+    tournament_id: int | None = None
 
     @staticmethod
     def wallet(user_id: int) -> Account:
@@ -69,6 +90,11 @@ class Account:
         """A player's chips at one table: the sum of their seats' stacks there."""
         return Account(AccountKind.IN_PLAY, _id(user_id, "user"), _id(table_id, "table"))
 
+    @staticmethod
+    def pool(tournament_id: int) -> Account:
+        """A tournament's prize pool: the buy-ins (and any overlay) until the prizes are paid."""
+        return Account(AccountKind.POOL, tournament_id=_id(tournament_id, "tournament"))
+
     @property
     def key(self) -> str:
         """The account's key in the database."""
@@ -76,6 +102,8 @@ class Account:
             return f"wallet:{self.user_id}"
         if self.kind is AccountKind.IN_PLAY:
             return f"in-play:{self.table_id}:{self.user_id}"
+        if self.kind is AccountKind.POOL:
+            return f"pool:{self.tournament_id}"
         return self.kind.value
 
     @staticmethod
@@ -87,7 +115,9 @@ class Account:
                 return Account.wallet(int(parts[1]))
             if parts[0] == "in-play" and len(parts) == 3:
                 return Account.in_play(int(parts[1]), int(parts[2]))
-            if len(parts) == 1 and parts[0] in ("house", "rake", "issuer"):
+            if parts[0] == "pool" and len(parts) == 2:
+                return Account.pool(int(parts[1]))
+            if len(parts) == 1 and parts[0] in ("house", "rake", "issuer", "fees"):
                 return Account(AccountKind(parts[0]))
         except ValueError:
             pass
@@ -100,6 +130,7 @@ class Account:
 ISSUER = Account(AccountKind.ISSUER)
 HOUSE = Account(AccountKind.HOUSE)
 RAKE = Account(AccountKind.RAKE)
+FEES = Account(AccountKind.FEES)
 
 
 def _id(value: object, what: str) -> int:

@@ -16,17 +16,25 @@ The invariants (docs/store.md, "Invariants"):
    table;
 6. every finished hand has exactly one settlement (key ``hand:<table>:<number>``),
    no other hand has one, and its entries equal the hand's results plus the
-   rake and the house's result.
+   rake and the house's result;
+7. a tournament's entries paid, got back and won what the ledger moved for
+   them; its pool holds nothing once it has ended, and its overlay is what
+   the room put in;
+8. a running tournament's chips in play are its entries times the starting
+   stack, and its entries are the stored ones not refunded in full.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerhouse.store.sql import Context, Stmt, Unit, one
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one
+from pokerhouse.tournament.spec import TournamentSpec
+from pokerhouse.tournament.state import load as load_state
 
 # A subquery, so that EXCEPT applies to the whole union (compound operators
 # have equal precedence and group from the left).
@@ -176,6 +184,95 @@ CHECKS: tuple[tuple[str, Stmt, Describe], ...] = (
     ),
 )
 
+# What the ledger moved to or from an entry's wallet under its keys (``e``: the entry's row).
+_MOVED = (
+    "COALESCE((SELECT SUM(le.amount) FROM ledger_transactions t "
+    "JOIN ledger_entries le ON le.transaction_id = t.id "
+    "JOIN ledger_accounts w ON w.id = le.account_id AND w.key = 'wallet:' || e.user_id "
+    "WHERE t.key IN ({keys})), 0)"
+)
+
+
+def _entry_key(what: str) -> str:
+    return f"'tournament:' || e.tournament_id || ':{what}:' || e.number"
+
+
+CHECKS += (
+    (
+        "tournament entries are in the ledger",
+        Stmt(
+            "SELECT * FROM (SELECT e.tournament_id, e.number, e.paid, e.refunded, e.prize, "
+            f"{_MOVED.format(keys=_entry_key('entry'))} AS paid_in, "
+            f"{_MOVED.format(keys=_entry_key('refund'))} AS paid_back, "
+            f"{_MOVED.format(keys=_entry_key('prize') + ', ' + _entry_key('share'))} AS won "
+            "FROM tournament_entries e) m WHERE paid <> -paid_in OR refunded <> paid_back "
+            "OR prize <> won ORDER BY tournament_id, number LIMIT 1"
+        ),
+        lambda r: (
+            f"entry {r[1]} of tournament {r[0]} paid {r[2]}, got back {r[3]} and won {r[4]}, "
+            f"but the ledger moved {-r[5]}, {r[6]} and {r[7]}"
+        ),
+    ),
+    (
+        "tournament pools",
+        Stmt(
+            "SELECT * FROM (SELECT t.id, t.status, a.balance, t.overlay, COALESCE(("
+            "SELECT SUM(le.amount) FROM ledger_entries le JOIN ledger_transactions x "
+            "ON x.id = le.transaction_id WHERE le.account_id = a.id AND x.kind = 'overlay'), 0) "
+            "AS added FROM tournaments t JOIN ledger_accounts a ON a.key = 'pool:' || t.id) p "
+            "WHERE (status IN ('finished', 'cancelled') AND balance <> 0) OR overlay <> added "
+            "ORDER BY id LIMIT 1"
+        ),
+        lambda r: (
+            f"tournament {r[0]} has ended ({r[1]}) with {r[2]} chips in its pool"
+            if r[2] and r[1] in ("finished", "cancelled")
+            else f"tournament {r[0]} says the room added {r[3]} chips, the ledger {r[4]}"
+        ),
+    ),
+)
+
+#: Running tournaments: their state (JSON), starting stack (in the spec) and stored entries.
+RUNNING_TOURNAMENTS = Stmt(
+    "SELECT t.id, t.state, t.spec FROM tournaments t WHERE t.status IN ('registering', 'running') "
+    "ORDER BY t.id"
+)
+ENTRY_ROWS = Stmt(
+    "SELECT tournament_id, number, paid, refunded FROM tournament_entries e "
+    "WHERE tournament_id IN (SELECT id FROM tournaments "
+    "WHERE status IN ('registering', 'running')) "
+    "ORDER BY tournament_id, number"
+)
+
+
+def _tournament_chips(
+    states: Sequence[Sequence[Any]], rows: Sequence[Sequence[Any]]
+) -> tuple[str, str] | None:
+    """Invariant 8 over each live tournament's stored state and entry rows."""
+    stored: dict[int, dict[int, tuple[int, int]]] = {}
+    for tournament, number, paid, refunded in rows:
+        stored.setdefault(tournament, {})[number] = (paid, refunded)
+    for tournament, state_json, spec_json in states:
+        state = load_state(state_json)
+        stack = TournamentSpec.from_dict(json.loads(spec_json)).structure.stack
+        chips = sum(entry.stack for entry in state.entries if not entry.busted)
+        if chips != len(state.entries) * stack:
+            return (
+                "tournament chips in play",
+                f"tournament {tournament} has {chips} chips in play, not {len(state.entries)} "
+                f"entries times {stack}",
+            )
+        rows_of = stored.get(tournament, {})
+        numbers = {entry.number for entry in state.entries}
+        gone = {n for n, (paid, refunded) in rows_of.items() if paid and refunded == paid}
+        if numbers != set(rows_of) - gone:
+            return (
+                "tournament entries",
+                f"tournament {tournament} plays entries {sorted(numbers)}, but its stored "
+                f"entries not refunded are {sorted(set(rows_of) - gone)}",
+            )
+    return None
+
+
 COUNTS = Stmt(
     "SELECT (SELECT COUNT(*) FROM ledger_transactions), (SELECT COUNT(*) FROM ledger_entries), "
     "(SELECT COUNT(*) FROM ledger_accounts), (SELECT COUNT(*) FROM hands)"
@@ -202,7 +299,7 @@ class CheckReport:
             f"{self.hands} hands"
         )
         if self.ok:
-            return f"ledger ok: {counts}, {len(CHECKS)} checks in {self.seconds:.2f} s"
+            return f"ledger ok: {counts}, {len(CHECKS) + 2} checks in {self.seconds:.2f} s"
         return f"ledger check failed ({self.failed_check}): {self.violation} [{counts}]"
 
 
@@ -216,6 +313,10 @@ def check_unit(ctx: Context) -> Unit[CheckReport]:
         if row is not None:
             found = (name, describe(row))
             break
+    if found is None:
+        states = yield all_rows(RUNNING_TOURNAMENTS)
+        if states:
+            found = _tournament_chips(states, (yield all_rows(ENTRY_ROWS)))
     return CheckReport(
         ok=found is None,
         violation=None if found is None else found[1],

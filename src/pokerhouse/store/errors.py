@@ -101,3 +101,15 @@ class DamagedLog(HandLogError):
     """A stored hand log that does not replay (the server voids such a hand)."""
 
     default_code = "damaged_log"
+
+
+class TournamentBookError(StoreError):
+    """A tournament's books: a step that does not fit the stored tournament.
+
+    Codes: ``bad_tournament``, ``unknown_tournament``, ``stale_tournament``
+    (another step was saved first), ``bad_entry`` (an entry without a room
+    account), ``pool_short`` (the prizes would take more than the buy-ins and
+    the guarantee), ``bad_status``, ``bad_limit``.
+    """
+
+    default_code = "tournament_error"

@@ -41,10 +41,24 @@ NAMING = {
 metadata = MetaData(naming_convention=NAMING)
 
 #: Account kinds; only the issuer may go below zero.
-ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer")
+ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer", "pool", "fees")
 
 #: Transaction kinds.
-TRANSACTION_KINDS = ("grant", "buy-in", "cash-out", "settlement", "rake", "top-up")
+TRANSACTION_KINDS = (
+    "grant",
+    "buy-in",
+    "cash-out",
+    "settlement",
+    "rake",
+    "top-up",
+    "entry",
+    "refund",
+    "prize",
+    "overlay",
+)
+
+#: Tournament states (the director's, pokerhouse.tournament.state).
+TOURNAMENT_STATES = ("registering", "running", "finished", "cancelled")
 
 #: Hand states.
 HAND_STATES = ("running", "finished", "voided")
@@ -121,7 +135,8 @@ ledger_accounts = Table(
     "ledger_accounts",
     metadata,
     Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
-    # "wallet:<user>", "in-play:<table>:<user>", "house", "rake", "issuer".
+    # "wallet:<user>", "in-play:<table>:<user>", "pool:<tournament>", "house", "rake", "fees",
+    # "issuer".
     Column("key", Text, nullable=False, unique=True),
     Column("kind", Text, nullable=False),
     Column("user_id", ForeignKey("users.id"), nullable=True),
@@ -253,8 +268,54 @@ hand_actions = Table(
     sqlite_with_rowid=False,
 )
 
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("game", Text, nullable=False),
+    # The TournamentSpec as JSON; buy-in and fee again as columns, for ledger check.
+    Column("spec", Text, nullable=False),
+    Column("buy_in", BigInteger, nullable=False),
+    Column("fee", BigInteger, nullable=False),
+    Column("status", Text, nullable=False),
+    # The director's state as JSON, and how many steps made it: a step names the
+    # version it follows and is refused if another step came first.
+    Column("state", Text, nullable=False),
+    Column("version", BigInteger, nullable=False, server_default=text("0")),
+    # Chips the room added to the pool to make up its guarantee.
+    Column("overlay", BigInteger, nullable=False, server_default=text("0")),
+    Column("starts_at", Float, nullable=True),
+    Column("lease_owner", Text, nullable=True),
+    Column("lease_token", BigInteger, nullable=False, server_default=text("0")),
+    Column("lease_expires", Float, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    CheckConstraint(_one_of("status", TOURNAMENT_STATES), name="status"),
+    CheckConstraint("buy_in >= 0 AND fee >= 0 AND overlay >= 0", name="money"),
+    Index("ix_tournaments_status", "status", "id"),
+)
+
+# One row an entry (a buy-in; a re-entry is another): what it paid, got back and won.
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("registered_at", Float, nullable=False),
+    Column("paid", BigInteger, nullable=False),
+    Column("refunded", BigInteger, nullable=False, server_default=text("0")),
+    Column("place", Integer, nullable=True),
+    Column("tied", Integer, nullable=True),
+    Column("prize", BigInteger, nullable=False, server_default=text("0")),
+    PrimaryKeyConstraint("tournament_id", "number"),
+    CheckConstraint("paid >= 0 AND refunded >= 0 AND prize >= 0", name="money"),
+    Index("ix_tournament_entries_user", "user_id", "tournament_id"),
+)
+
 #: Tables whose rows are never updated or deleted (triggers refuse it).
 APPEND_ONLY = ("ledger_transactions", "ledger_entries", "hand_actions", "hand_decks")
 
 #: The accounts every database starts with.
-SYSTEM_ACCOUNTS = ("issuer", "house", "rake")
+SYSTEM_ACCOUNTS = ("issuer", "house", "rake", "fees")

@@ -58,6 +58,7 @@ from pokerhouse.store.ledger import check_amount, post_unit, posting
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.sql import Context, Unit
 from pokerhouse.store.tables import TableConfig, TableDef, TableLease
+from pokerhouse.store.tournament_book import TournamentBook
 from pokerhouse.store.urls import database_url, parse_url, redacted
 from pokerhouse.store.users import User
 
@@ -79,6 +80,8 @@ class Store:
     def __init__(self, db: Database, passwords: users.Passwords) -> None:
         self._db = db
         self._passwords = passwords
+        #: Tournaments: their state, entries and money.
+        self.tournaments = TournamentBook(db)
 
     @classmethod
     async def open(

@@ -11,12 +11,13 @@ pokerhouse.tournament.errors.TournamentError: buy_in must be a whole number >= 0
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 from pokerhouse.games import get_game
 from pokerhouse.tournament.errors import TournamentError, whole
-from pokerhouse.tournament.structure import Structure, built_in
+from pokerhouse.tournament.structure import Structure, built_in, from_mapping
 
 FORMATS = ("sit-and-go", "scheduled")
 
@@ -100,6 +101,33 @@ class TournamentSpec:
             "late_levels": self.late_levels,
             "reentries": self.reentries,
         }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> TournamentSpec:
+        """A spec from :meth:`as_dict`'s JSON, checked again in full.
+
+        >>> spec = sit_and_go("3x4", seats=4)
+        >>> TournamentSpec.from_dict(spec.as_dict()) == spec
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise TournamentError("bad_tournament", f"a tournament is a table of settings: {data}")
+        settings = dict(data)
+        unknown = sorted(set(settings) - _FIELDS)
+        missing = sorted({"name", "game", "format", "structure"} - set(settings))
+        if unknown or missing:
+            raise TournamentError(
+                "bad_tournament", f"unknown settings {unknown}" if unknown else f"missing {missing}"
+            )
+        game = settings["game"]
+        structure = settings.pop("structure")
+        if not isinstance(structure, Mapping):
+            raise TournamentError("bad_tournament", "a tournament's structure is a table")
+        structure = {key: value for key, value in structure.items() if key != "game"}
+        return TournamentSpec(structure=from_mapping(game, structure), **settings)
+
+
+_FIELDS = frozenset(field.name for field in fields(TournamentSpec))
 
 
 def _whole(name: str, value: object, least: int) -> None:

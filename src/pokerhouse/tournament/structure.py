@@ -149,6 +149,9 @@ class Structure:
             )
         if self.starting_stack is not None:
             _whole("starting_stack", self.starting_stack, 1)
+        else:
+            # Filled in, so that a structure read back from as_dict() equals this one.
+            object.__setattr__(self, "starting_stack", 100 * bets[0])
         for level in range(len(bets)):
             try:
                 get_game(self.game).spec(**dict(self.stakes(level)))
@@ -167,9 +170,8 @@ class Structure:
     @property
     def stack(self) -> int:
         """Every entrant's starting chips."""
-        if self.starting_stack is not None:
-            return self.starting_stack
-        return 100 * self.small_bets[0]
+        assert self.starting_stack is not None  # filled in by __post_init__
+        return self.starting_stack
 
     def break_after(self, level: int) -> bool:
         """Whether a break follows ``level`` (0 is the first)."""
@@ -229,7 +231,8 @@ def from_mapping(game: str, data: Mapping[str, Any]) -> Structure:
             "level_hands": base.level_hands,
             "break_every": base.break_every,
             "break_seconds": base.break_seconds,
-            "starting_stack": base.starting_stack,
+            # A built-in's stack follows its first level: 100 small bets of the levels given.
+            "starting_stack": None,
         }
         if "level_hands" in settings:
             merged["level_seconds"] = None

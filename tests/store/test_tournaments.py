@@ -1,0 +1,268 @@
+"""Tournaments in the store: each director step saved with its money, all or nothing.
+
+Every test runs on SQLite and PostgreSQL and ends with ``ledger check``
+(the autouse fixture), which now also reconciles entries with the ledger,
+empties ended pools and counts the chips in play.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pokerhouse.store import Store, User
+from pokerhouse.store.accounts import FEES, ISSUER, Account
+from pokerhouse.store.errors import InsufficientFunds, TournamentBookError
+from pokerhouse.store.sql import Context, Stmt, Unit, run
+from pokerhouse.store.tournaments import TournamentRecord
+from pokerhouse.tournament import Cancel, Register, Start, TournamentSpec, Unregister, built_in
+from pokerhouse.tournament.orders import Order
+from pokerhouse.tournament.spec import sit_and_go
+from tests.store.conftest import dump, make_users
+from tests.tournament.harness import Harness
+
+
+class Booked:
+    """A scripted tournament (tests/tournament/harness.py) whose every step is saved."""
+
+    def __init__(self, store: Store, record: TournamentRecord) -> None:
+        self.store = store
+        self.record = record
+        self.harness = Harness(record.spec)
+        self.harness.director.state = record.state()
+        self._seen = 0
+
+    async def save(self) -> None:
+        orders: list[Order] = self.harness.orders[self._seen :]
+        self._seen = len(self.harness.orders)
+        self.record = await self.store.tournaments.step(
+            self.record, self.harness.director.state, orders
+        )
+
+    async def give(self, given: Any) -> None:
+        self.harness.give(given)
+        await self.save()
+
+    async def register(self, users: list[User]) -> None:
+        for user in users:
+            await self.give(Register(user.username, user.id, self.harness.now))
+
+    async def play_out(self, seed: int = 5) -> None:
+        rng = random.Random(seed)
+        while self.harness.director.status == "running":
+            self.harness.step(rng, bust_chance=0.4)
+            await self.save()
+
+
+async def wallets(store: Store, users: list[User]) -> list[int]:
+    return [await store.balance(Account.wallet(user.id)) for user in users]
+
+
+async def test_a_sit_and_go_pays_its_pool_out_and_keeps_its_fees(store: Store) -> None:
+    users = await make_users(store, 4, grant=1_000)
+    spec = sit_and_go("razz", seats=4, buy_in=100, fee=10)
+    booked = Booked(store, await store.tournaments.create(spec))
+    await booked.register(users)
+    assert booked.record.status == "running" and booked.record.version == 4
+    assert await store.balance(booked.record.pool) == 400
+    assert await store.balance(FEES) == 40
+    assert await wallets(store, users) == [890] * 4
+    await booked.play_out()
+    assert booked.record.status == "finished" and booked.record.finished_at is not None
+    assert await store.balance(booked.record.pool) == 0
+    entries = await store.tournaments.entries(booked.record.id)
+    assert sorted(e.place for e in entries) == [1, 2, 3, 4]
+    assert sum(e.prize for e in entries) == 400 and all(e.paid == 110 for e in entries)
+    by_user = {e.user_id: e.prize for e in entries}
+    assert await wallets(store, users) == [890 + by_user[u.id] for u in users]
+    stored = await store.tournaments.get(booked.record.id)
+    assert stored.state_json == booked.record.state_json and stored.version == booked.record.version
+
+
+async def test_unregistering_gives_the_buy_in_and_fee_back(store: Store) -> None:
+    users = await make_users(store, 2, grant=500)
+    booked = Booked(store, await store.tournaments.create(sit_and_go("3x4", seats=4)))
+    await booked.register(users)
+    await booked.give(Unregister(users[0].username))
+    assert await wallets(store, users) == [500, 390]
+    assert await store.balance(booked.record.pool) == 100 and await store.balance(FEES) == 10
+    (gone, kept) = await store.tournaments.entries(booked.record.id)
+    assert (gone.paid, gone.refunded, kept.refunded) == (110, 110, 0)
+    # Registering again is a new entry, paid again.
+    await booked.give(Register(users[0].username, users[0].id))
+    assert [e.number for e in await store.tournaments.entries(booked.record.id)] == [1, 2, 3]
+    assert await wallets(store, users) == [390, 390]
+
+
+async def test_an_entry_the_wallet_cannot_pay_writes_nothing(store: Store) -> None:
+    (poor,) = await make_users(store, 1, grant=50)
+    record = await store.tournaments.create(sit_and_go("razz", seats=2, buy_in=100, fee=10))
+    booked = Booked(store, record)
+    before = await dump(store)
+    with pytest.raises(InsufficientFunds):
+        await booked.give(Register(poor.username, poor.id))
+    assert await dump(store) == before
+    stored = await store.tournaments.get(record.id)
+    assert stored.version == 0 and stored.state().entries == []
+
+
+async def test_a_step_overtaken_by_another_is_refused_and_writes_nothing(store: Store) -> None:
+    ann, bob = await make_users(store, 2)
+    record = await store.tournaments.create(sit_and_go("razz", seats=3))
+    first, second = Booked(store, record), Booked(store, record)
+    await first.give(Register(ann.username, ann.id))
+    before = await dump(store)
+    with pytest.raises(TournamentBookError) as caught:
+        await second.give(Register(bob.username, bob.id))
+    assert caught.value.code == "stale_tournament"
+    assert await dump(store) == before
+
+
+async def test_a_guarantee_is_made_up_by_the_room_when_prizes_are_paid(store: Store) -> None:
+    users = await make_users(store, 3)
+    spec = TournamentSpec(
+        "Guaranteed", "3x4", "scheduled", built_in("hyper", "3x4"), buy_in=20, fee=2,
+        guarantee=500,
+    )  # fmt: skip
+    booked = Booked(store, await store.tournaments.create(spec, starts_at=1e9))
+    await booked.register(users)
+    await booked.give(Start(booked.harness.now))
+    issued_before = await store.balance(ISSUER)
+    await booked.play_out()
+    assert booked.record.status == "finished" and booked.record.overlay == 440
+    assert await store.balance(ISSUER) == issued_before - 440
+    entries = await store.tournaments.entries(booked.record.id)
+    assert sum(e.prize for e in entries) == 500
+
+
+async def test_a_prize_beyond_the_pool_and_guarantee_is_refused(store: Store) -> None:
+    users = await make_users(store, 2)
+    record = await store.tournaments.create(sit_and_go("razz", seats=2, buy_in=100, fee=0))
+    booked = Booked(store, record)
+    await booked.register(users)
+    await booked.play_out()
+    assert await store.balance(booked.record.pool) == 0
+    # A director that pays a prize the pool does not hold (here: the same one again).
+    placed = [o for o in booked.harness.orders if type(o).__name__ == "Placed" and o.prize]
+    again = Booked(store, booked.record)
+    with pytest.raises(TournamentBookError) as caught:
+        await store.tournaments.step(again.record, again.record.state(), placed)
+    assert caught.value.code == "pool_short"
+
+
+@pytest.mark.parametrize("busted", [False, True])
+async def test_a_cancelled_tournament_refunds_and_shares_its_pool(
+    store: Store, busted: bool
+) -> None:
+    users = await make_users(store, 3, grant=1_000)
+    spec = TournamentSpec(
+        "Evening", "teen-patti", "scheduled", built_in("regular", "teen-patti"), buy_in=100,
+        fee=10, seats=2,
+    )  # fmt: skip
+    booked = Booked(store, await store.tournaments.create(spec))
+    await booked.register(users)
+    await booked.give(Start(0.0))
+    if busted:
+        table = min(booked.harness.seats)
+        seats = sorted(booked.harness.seats[table])
+        booked.harness.bust(table, [seats[0]], seats[1])
+        await booked.save()
+    await booked.give(Cancel("the room cannot carry it on", booked.harness.now))
+    assert booked.record.status == "cancelled"
+    assert await store.balance(booked.record.pool) == 0
+    assert await store.balance(FEES) == 0
+    total = sum(await wallets(store, users))
+    assert total == 3_000
+    entries = await store.tournaments.entries(booked.record.id)
+    if busted:
+        assert sum(e.prize for e in entries) == 300 and all(e.refunded == 10 for e in entries)
+    else:
+        assert all(e.refunded == 110 and e.prize == 0 for e in entries)
+
+
+async def test_entries_without_a_room_account_are_refused(store: Store) -> None:
+    record = await store.tournaments.create(sit_and_go("razz", seats=2))
+    booked = Booked(store, record)
+    with pytest.raises(TournamentBookError) as caught:
+        await booked.give(Register("stranger"))
+    assert caught.value.code == "bad_entry"
+
+
+async def test_lists_and_bad_requests(store: Store) -> None:
+    made = [await store.tournaments.create(sit_and_go("razz", seats=2)) for _ in range(3)]
+    listed = await store.tournaments.find(["registering"], limit=2)
+    assert [r.id for r in listed] == [made[2].id, made[1].id]
+    assert await store.tournaments.find(["finished"]) == []
+    for call, code in (
+        (store.tournaments.find(["paused"]), "bad_status"),
+        (store.tournaments.find(limit=0), "bad_limit"),
+        (store.tournaments.get(999), "unknown_tournament"),
+        (store.tournaments.get(0), "unknown_tournament"),
+    ):
+        with pytest.raises(TournamentBookError) as caught:
+            await call
+        assert caught.value.code == code
+
+
+# ---------------------------------------------------------------- ledger check
+
+
+async def tamper(store: Store, *statements: str) -> None:
+    def unit(ctx: Context) -> Unit[None]:
+        for sql in statements:
+            yield run(Stmt(sql))
+
+    await store.database.write(unit)
+
+
+async def _played(store: Store) -> Booked:
+    users = await make_users(store, 3, grant=1_000)
+    booked = Booked(store, await store.tournaments.create(sit_and_go("razz", seats=3)))
+    await booked.register(users)
+    return booked
+
+
+async def test_ledger_check_reconciles_entries_with_the_ledger(store: Store) -> None:
+    booked = await _played(store)
+    await booked.play_out()
+    assert (await store.check()).ok
+    await tamper(store, "UPDATE tournament_entries SET prize = prize + 1 WHERE place = 1")
+    report = await store.check()
+    assert report.failed_check == "tournament entries are in the ledger"
+    assert f"tournament {booked.record.id}" in (report.violation or "")
+    await tamper(store, "UPDATE tournament_entries SET prize = prize - 1 WHERE place = 1")
+
+
+async def test_ledger_check_finds_an_ended_tournament_with_chips_in_its_pool(
+    store: Store,
+) -> None:
+    booked = await _played(store)
+    tournament = booked.record.id
+    await tamper(store, f"UPDATE tournaments SET status = 'cancelled' WHERE id = {tournament}")
+    report = await store.check()
+    assert report.failed_check == "tournament pools" and "330" not in (report.violation or "")
+    assert "chips in its pool" in (report.violation or "")
+    await tamper(store, f"UPDATE tournaments SET status = 'running' WHERE id = {tournament}")
+
+
+async def test_ledger_check_counts_a_running_tournaments_chips(store: Store) -> None:
+    booked = await _played(store)
+    state = booked.record.state()
+    state.entries[0].stack += 1
+    from pokerhouse.tournament.state import dump as dump_state
+
+    await tamper(
+        store,
+        f"UPDATE tournaments SET state = '{dump_state(state).decode()}' "
+        f"WHERE id = {booked.record.id}",
+    )
+    report = await store.check()
+    assert report.failed_check == "tournament chips in play"
+    await tamper(
+        store,
+        f"UPDATE tournaments SET state = '{booked.record.state_json}' "
+        f"WHERE id = {booked.record.id}",
+    )
+    assert (await store.check()).ok

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pokerhouse.store import Store, User
+from pokerhouse.store import Store, TableConfig, TableError, User
 from pokerhouse.store.accounts import FEES, ISSUER, Account
 from pokerhouse.store.errors import InsufficientFunds, TournamentBookError
 from pokerhouse.store.sql import Context, Stmt, Unit, run
@@ -20,7 +20,9 @@ from pokerhouse.store.tournaments import TournamentRecord
 from pokerhouse.tournament import Cancel, Register, Start, TournamentSpec, Unregister, built_in
 from pokerhouse.tournament.orders import Order
 from pokerhouse.tournament.spec import sit_and_go
+from pokerhouse.tournament.state import dump as dump_state
 from tests.store.conftest import dump, make_users
+from tests.store.test_hands import settle
 from tests.tournament.harness import Harness
 
 
@@ -251,8 +253,6 @@ async def test_ledger_check_counts_a_running_tournaments_chips(store: Store) -> 
     booked = await _played(store)
     state = booked.record.state()
     state.entries[0].stack += 1
-    from pokerhouse.tournament.state import dump as dump_state
-
     await tamper(
         store,
         f"UPDATE tournaments SET state = '{dump_state(state).decode()}' "
@@ -266,3 +266,103 @@ async def test_ledger_check_counts_a_running_tournaments_chips(store: Store) -> 
         f"WHERE id = {booked.record.id}",
     )
     assert (await store.check()).ok
+
+
+# ---------------------------------------------------------------- a tournament's tables
+
+
+async def _seated(store: Store, players: int = 3) -> tuple[Booked, int, list[User]]:
+    """A running sit-and-go whose one table the store has, every player seated there with
+    the tournament's chips (as the room will seat them)."""
+    users = await make_users(store, players, grant=1_000)
+    booked = Booked(store, await store.tournaments.create(sit_and_go("3x4", seats=players)))
+    await booked.register(users)
+    table = await store.create_table(
+        TableConfig(
+            f"Tournament {booked.record.id} table 1", "3x4",
+            dict(booked.record.spec.structure.stakes(0)), players,
+            tournament=booked.record.id, tournament_table=1,
+        )
+    )  # fmt: skip
+    by_user = {u.id: u for u in users}
+    for entry in booked.harness.director.entries:
+        await store.buy_in(table.id, entry.seat or 0, by_user[entry.account], entry.stack)
+    return booked, table.id, users
+
+
+async def test_a_tournaments_table_takes_its_chips_from_the_tournament(store: Store) -> None:
+    booked, table, users = await _seated(store)
+    stack = booked.record.spec.structure.stack
+    chips = Account.chips(booked.record.id)
+    assert await store.balance(chips) == -3 * stack
+    # Room chips stay where they were: the wallets paid the buy-in and fee only.
+    assert await wallets(store, users) == [890] * 3
+    statement = await store.ledger_statement(users[0].id)
+    assert statement.in_play == {} and statement.total == 890
+    assert (await store.check()).ok
+    # A hand moves tournament chips between the seats, as any hand does.
+    await settle(store, table, 1, [stack // 2, -stack // 2, 0])
+    # Standing up takes the seat's chips back to the tournament, not to the wallet (the
+    # player who broke even: the director has not heard of the hand, so its chips for the
+    # others are as they were before it, and ledger check would say so).
+    even = next(s for s in await store.seats(table) if s.stack == stack)
+    await store.cash_out(table, even.seat, even.user_id)
+    assert await store.balance(chips) == -2 * stack
+    assert await wallets(store, users) == [890] * 3
+
+
+async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
+    booked, table, _ = await _seated(store)
+    again = await store.create_table(
+        TableConfig(
+            "another name", "3x4", dict(booked.record.spec.structure.stakes(0)), 3,
+            tournament=booked.record.id, tournament_table=1,
+        )
+    )  # fmt: skip
+    assert again.id == table and again.config.tournament == booked.record.id
+    for bad in (
+        {"tournament": booked.record.id},
+        {"tournament": booked.record.id, "tournament_table": 2, "bots": 1},
+        {"tournament": 0, "tournament_table": 1},
+    ):
+        with pytest.raises(TableError) as caught:
+            await store.create_table(
+                TableConfig("bad", "3x4", dict(booked.record.spec.structure.stakes(0)), **bad)
+            )
+        assert caught.value.code == "bad_table"
+
+
+async def test_a_tournaments_seat_brings_nothing_from_a_wallet(store: Store) -> None:
+    _, table, users = await _seated(store, players=2)
+    with pytest.raises(TableError) as caught:
+        await store.add_chips(table, 0, users[0], 10)
+    assert caught.value.code in ("bad_seat", "not_seated")
+
+
+async def test_ledger_check_counts_the_chips_at_a_tournaments_tables(store: Store) -> None:
+    booked, table, _ = await _seated(store)
+    assert (await store.check()).ok
+    # The director holds the chips of a player between tables: stand one up.
+    seat = (await store.seats(table))[0]
+    await store.cash_out(table, seat.seat, seat.user_id)
+    assert (await store.check()).ok
+    await tamper(store, f"UPDATE table_seats SET stack = stack + 5 WHERE table_id = {table}")
+    report = await store.check()
+    assert report.failed_check == "in-play accounts hold the seats"
+    await tamper(store, f"UPDATE table_seats SET stack = stack - 5 WHERE table_id = {table}")
+    state = booked.record.state()
+    moved = next(e for e in state.entries if e.account == seat.user_id)
+    moved.stack -= 7
+    await tamper(
+        store,
+        f"UPDATE tournaments SET state = '{dump_state(state).decode()}' "
+        f"WHERE id = {booked.record.id}",
+    )
+    report = await store.check()
+    assert report.failed_check == "tournament chips in play"
+    assert "entries times" in (report.violation or "")
+    await tamper(
+        store,
+        f"UPDATE tournaments SET state = '{booked.record.state_json}' "
+        f"WHERE id = {booked.record.id}",
+    )

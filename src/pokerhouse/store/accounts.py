@@ -3,7 +3,8 @@
 An :class:`Account` names a ledger account: a player's wallet, a player's
 chips in play at one table (all their seats there together), the house
 bankroll, the rake, a tournament's prize pool, the room's tournament fees,
-or the issuer that creates chips (the only account that may go below zero).
+the issuer that creates chips, or a tournament's own chips (these two alone
+may go below zero).
 Its :attr:`~Account.key` is the text the database keys it by.
 
 >>> Account.wallet(7).key, Account.in_play(2, 7).key, Account.pool(3).key, HOUSE.key
@@ -35,6 +36,9 @@ class AccountKind(StrEnum):
     POOL = "pool"
     #: The room's tournament fees.
     FEES = "fees"
+    #: Where a tournament's own chips come from and go back to (below zero, like the
+    #: issuer: minus the tournament's chips at its tables).
+    CHIPS = "chips"
 
 
 class TransactionKind(StrEnum):
@@ -55,6 +59,9 @@ class TransactionKind(StrEnum):
     #: Chips the room adds to a tournament's pool to make up its guarantee.
     OVERLAY = "overlay"
 
+
+#: Accounts that may go below zero: they create what they pay out.
+NEGATIVE_KINDS = frozenset({AccountKind.ISSUER, AccountKind.CHIPS})
 
 #: Kinds only the store's own operations post (seats, hands and tournaments keep them
 #: consistent with the table's seats, the hand logs and the tournament's entries).
@@ -95,6 +102,11 @@ class Account:
         """A tournament's prize pool: the buy-ins (and any overlay) until the prizes are paid."""
         return Account(AccountKind.POOL, tournament_id=_id(tournament_id, "tournament"))
 
+    @staticmethod
+    def chips(tournament_id: int) -> Account:
+        """A tournament's chips: what its players take to its tables and bring back."""
+        return Account(AccountKind.CHIPS, tournament_id=_id(tournament_id, "tournament"))
+
     @property
     def key(self) -> str:
         """The account's key in the database."""
@@ -102,8 +114,8 @@ class Account:
             return f"wallet:{self.user_id}"
         if self.kind is AccountKind.IN_PLAY:
             return f"in-play:{self.table_id}:{self.user_id}"
-        if self.kind is AccountKind.POOL:
-            return f"pool:{self.tournament_id}"
+        if self.kind in (AccountKind.POOL, AccountKind.CHIPS):
+            return f"{self.kind.value}:{self.tournament_id}"
         return self.kind.value
 
     @staticmethod
@@ -117,6 +129,8 @@ class Account:
                 return Account.in_play(int(parts[1]), int(parts[2]))
             if parts[0] == "pool" and len(parts) == 2:
                 return Account.pool(int(parts[1]))
+            if parts[0] == "chips" and len(parts) == 2:
+                return Account.chips(int(parts[1]))
             if len(parts) == 1 and parts[0] in ("house", "rake", "issuer", "fees"):
                 return Account(AccountKind(parts[0]))
         except ValueError:
@@ -188,6 +202,7 @@ class Statement:
     username: str
     lines: tuple[StatementLine, ...]
     wallet: int
+    #: Room chips at each table (a tournament's table holds tournament chips: not here).
     in_play: dict[int, int]
     #: ``before`` for the next older page (the oldest line's entry id), or None: no older lines.
     older: int | None = None

@@ -20,8 +20,11 @@ The invariants (docs/store.md, "Invariants"):
 7. a tournament's entries paid, got back and won what the ledger moved for
    them; its pool holds nothing once it has ended, and its overlay is what
    the room put in;
-8. a running tournament's chips in play are its entries times the starting
-   stack, and its entries are the stored ones not refunded in full.
+8. a tournament's chips account is minus the chips at its tables, and zero
+   once it has ended;
+9. a running tournament's chips in play (at its tables, and those of its
+   players between tables) are its entries times the starting stack, and
+   its entries are the stored ones not refunded in full.
 """
 
 from __future__ import annotations
@@ -102,14 +105,15 @@ CHECKS: tuple[tuple[str, Stmt, Describe], ...] = (
         Stmt(
             "SELECT a.key, e.id, e.balance_after FROM ledger_entries e "
             "JOIN ledger_accounts a ON a.id = e.account_id "
-            "WHERE e.balance_after < 0 AND a.kind <> 'issuer' ORDER BY e.id LIMIT 1"
+            "WHERE e.balance_after < 0 AND a.kind NOT IN ('issuer', 'chips') ORDER BY e.id LIMIT 1"
         ),
         lambda r: f"account {r[0]} went below zero ({r[2]}) at entry {r[1]}",
     ),
     (
         "balances not negative",
         Stmt(
-            "SELECT key, balance FROM ledger_accounts WHERE balance < 0 AND kind <> 'issuer' "
+            "SELECT key, balance FROM ledger_accounts WHERE balance < 0 "
+            "AND kind NOT IN ('issuer', 'chips') "
             "ORDER BY id LIMIT 1"
         ),
         lambda r: f"account {r[0]} is below zero ({r[1]})",
@@ -231,10 +235,32 @@ CHECKS += (
     ),
 )
 
+CHECKS += (
+    (
+        "tournament chips",
+        Stmt(
+            "SELECT * FROM (SELECT t.id, t.status, c.balance, COALESCE((SELECT SUM(a.balance) "
+            "FROM ledger_accounts a JOIN room_tables r ON r.id = a.table_id "
+            "WHERE a.kind = 'in-play' AND r.tournament_id = t.id), 0) AS seated "
+            "FROM tournaments t JOIN ledger_accounts c ON c.key = 'chips:' || t.id) x "
+            "WHERE balance + seated <> 0 OR (status IN ('finished', 'cancelled') AND seated <> 0) "
+            "ORDER BY id LIMIT 1"
+        ),
+        lambda r: (
+            f"tournament {r[0]} ({r[1]}) issued {-r[2]} chips to its tables, which hold {r[3]}"
+        ),
+    ),
+)
+
 #: Running tournaments: their state (JSON), starting stack (in the spec) and stored entries.
 RUNNING_TOURNAMENTS = Stmt(
     "SELECT t.id, t.state, t.spec FROM tournaments t WHERE t.status IN ('registering', 'running') "
     "ORDER BY t.id"
+)
+_LIVE = "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
+SEATED = Stmt(
+    "SELECT r.tournament_id, s.user_id, s.stack FROM table_seats s "
+    f"JOIN room_tables r ON r.id = s.table_id WHERE r.tournament_id IN ({_LIVE})"
 )
 ENTRY_ROWS = Stmt(
     "SELECT tournament_id, number, paid, refunded FROM tournament_entries e "
@@ -245,16 +271,30 @@ ENTRY_ROWS = Stmt(
 
 
 def _tournament_chips(
-    states: Sequence[Sequence[Any]], rows: Sequence[Sequence[Any]]
+    states: Sequence[Sequence[Any]],
+    rows: Sequence[Sequence[Any]],
+    seated: Sequence[Sequence[Any]],
 ) -> tuple[str, str] | None:
-    """Invariant 8 over each live tournament's stored state and entry rows."""
+    """Invariant 9 over each live tournament's stored state, entry rows and seats."""
     stored: dict[int, dict[int, tuple[int, int]]] = {}
     for tournament, number, paid, refunded in rows:
         stored.setdefault(tournament, {})[number] = (paid, refunded)
+    at_tables: dict[int, dict[int, int]] = {}
+    for tournament, user, stack in seated:
+        by_user = at_tables.setdefault(tournament, {})
+        by_user[user] = by_user.get(user, 0) + stack
     for tournament, state_json, spec_json in states:
         state = load_state(state_json)
         stack = TournamentSpec.from_dict(json.loads(spec_json)).structure.stack
-        chips = sum(entry.stack for entry in state.entries if not entry.busted)
+        # A player seated at one of its tables counts with the chips there (the tables
+        # settle a hand before the director hears of it); one between tables, with the
+        # chips the director holds for them.
+        by_user = at_tables.get(tournament, {})
+        chips = sum(by_user.values()) + sum(
+            entry.stack
+            for entry in state.entries
+            if not entry.busted and entry.account not in by_user
+        )
         if chips != len(state.entries) * stack:
             return (
                 "tournament chips in play",
@@ -316,7 +356,8 @@ def check_unit(ctx: Context) -> Unit[CheckReport]:
     if found is None:
         states = yield all_rows(RUNNING_TOURNAMENTS)
         if states:
-            found = _tournament_chips(states, (yield all_rows(ENTRY_ROWS)))
+            rows = yield all_rows(ENTRY_ROWS)
+            found = _tournament_chips(states, rows, (yield all_rows(SEATED)))
     return CheckReport(
         ok=found is None,
         violation=None if found is None else found[1],

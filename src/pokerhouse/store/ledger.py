@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pokerhouse.store.accounts import (
+    NEGATIVE_KINDS,
     RESERVED_KINDS,
     Account,
     AccountKind,
@@ -317,7 +318,7 @@ def lock_and_check(
         return [() for _ in postings], Writes({}, [])
     rows = yield all_rows(LOCK_ACCOUNTS, ids=wanted)
     balance = {row[0]: row[1] for row in rows}
-    may_go_negative = {row[0] for row in rows if row[2] == AccountKind.ISSUER}
+    may_go_negative = {row[0] for row in rows if row[2] in NEGATIVE_KINDS}
     entry_rows: list[tuple[int, int, int, int]] = []
     afters: list[tuple[int, ...]] = []
     for tx_id, post in postings:

@@ -65,9 +65,11 @@ _STATEMENT = (
 # transaction ids need not follow the entries' order when writers overlap.
 STATEMENT = Stmt(_STATEMENT.format(before=""))
 STATEMENT_BEFORE = Stmt(_STATEMENT.format(before="AND e.id < :before "))
+# Room chips only: a tournament's table holds the tournament's own chips.
 IN_PLAY = Stmt(
-    "SELECT table_id, balance FROM ledger_accounts "
-    "WHERE kind = 'in-play' AND user_id = :user AND balance <> 0 ORDER BY table_id"
+    "SELECT a.table_id, a.balance FROM ledger_accounts a "
+    "JOIN room_tables t ON t.id = a.table_id AND t.tournament_id IS NULL "
+    "WHERE a.kind = 'in-play' AND a.user_id = :user AND a.balance <> 0 ORDER BY a.table_id"
 )
 
 

@@ -40,8 +40,8 @@ NAMING = {
 
 metadata = MetaData(naming_convention=NAMING)
 
-#: Account kinds; only the issuer may go below zero.
-ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer", "pool", "fees")
+#: Account kinds; only the issuer and a tournament's chips may go below zero.
+ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer", "pool", "fees", "chips")
 
 #: Transaction kinds.
 TRANSACTION_KINDS = (
@@ -128,15 +128,22 @@ room_tables = Table(
     # When the lease lapses unless its holder renews it (Unix seconds; NULL: never leased).
     Column("lease_expires", Float, nullable=True),
     Column("created_at", Float, nullable=False),
+    # A tournament's table: the tournament, and the table's number in it (NULL: a cash table).
+    Column("tournament_id", ForeignKey("tournaments.id"), nullable=True),
+    Column("tournament_table", Integer, nullable=True),
     CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
+    CheckConstraint(
+        "(tournament_id IS NULL) = (tournament_table IS NULL)", name="tournament_table"
+    ),
+    UniqueConstraint("tournament_id", "tournament_table"),
 )
 
 ledger_accounts = Table(
     "ledger_accounts",
     metadata,
     Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
-    # "wallet:<user>", "in-play:<table>:<user>", "pool:<tournament>", "house", "rake", "fees",
-    # "issuer".
+    # "wallet:<user>", "in-play:<table>:<user>", "pool:<tournament>", "chips:<tournament>",
+    # "house", "rake", "fees", "issuer".
     Column("key", Text, nullable=False, unique=True),
     Column("kind", Text, nullable=False),
     Column("user_id", ForeignKey("users.id"), nullable=True),
@@ -145,7 +152,7 @@ ledger_accounts = Table(
     Column("balance", BigInteger, nullable=False, server_default=text("0")),
     CheckConstraint(_one_of("kind", ACCOUNT_KINDS), name="kind"),
     # The database refuses an overdraft even if a bug in the store did not.
-    CheckConstraint("balance >= 0 OR kind = 'issuer'", name="not_negative"),
+    CheckConstraint("balance >= 0 OR kind IN ('issuer', 'chips')", name="not_negative"),
 )
 
 ledger_transactions = Table(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokerhouse.store.accounts import ISSUER, Account, Transaction, TransactionKind
+from pokerhouse.store.accounts import ISSUER, Account, AccountKind, Transaction, TransactionKind
 from pokerhouse.store.errors import HandLogError, IdempotencyConflict, LedgerError, TableError
 from pokerhouse.store.handlog import SeatIn, SeatOut
 from pokerhouse.store.ledger import (
@@ -55,7 +55,8 @@ class SeatChange:
 
 BALANCE = Stmt("SELECT balance FROM ledger_accounts WHERE key = :key")
 SELECT_LIMITS = Stmt(
-    "SELECT seats, min_buy_in, max_buy_in, max_boxes FROM room_tables WHERE id = :table"
+    "SELECT seats, min_buy_in, max_buy_in, max_boxes, tournament_id FROM room_tables "
+    "WHERE id = :table"
 )
 SELECT_SEATS = Stmt(
     "SELECT table_id, seat, user_id, stack, sat_at FROM table_seats "
@@ -101,19 +102,40 @@ def user_seats_unit(ctx: Context, user_id: int) -> Unit[list[SeatRecord]]:
     return [seat_of(row) for row in (yield all_rows(SELECT_USER_SEATS, user=user_id))]
 
 
-def _limits(table_id: int) -> Unit[tuple[int, int, int, int]]:
+@dataclass(frozen=True, slots=True)
+class _Limits:
+    seats: int
+    low: int
+    high: int
+    boxes: int
+    #: The tournament whose table it is (``None``: a cash table).
+    tournament: int | None
+
+
+def _limits(table_id: int) -> Unit[_Limits]:
     row = yield one(SELECT_LIMITS, table=table_id)
     if row is None:
         raise TableError("unknown_table", f"there is no table {table_id!r}")
-    return int(row[0]), int(row[1]), int(row[2]), int(row[3])
+    tournament = None if row[4] is None else int(row[4])
+    return _Limits(int(row[0]), int(row[1]), int(row[2]), int(row[3]), tournament)
 
 
-def _wallet_ids(ctx: Context, table_id: int, user_id: int) -> Unit[dict[str, int]]:
-    wallet = Account.wallet(user_id)
-    try:
-        ids = yield from account_ids(ctx, [wallet.key])
-    except LedgerError:
-        raise TableError("unknown_user", f"there is no user {user_id}") from None
+def _source(limits: _Limits, user_id: int) -> Account:
+    """Where a seat's chips come from and go back to: the player's wallet at a cash
+    table, the tournament's chips at a tournament's table."""
+    if limits.tournament is None:
+        return Account.wallet(user_id)
+    return Account.chips(limits.tournament)
+
+
+def _ids(ctx: Context, table_id: int, user_id: int, source: Account) -> Unit[dict[str, int]]:
+    if source.kind is AccountKind.CHIPS:
+        ids = {source.key: (yield from ensure_account(ctx, source))}
+    else:
+        try:
+            ids = yield from account_ids(ctx, [source.key])
+        except LedgerError:
+            raise TableError("unknown_user", f"there is no user {user_id}") from None
     in_play = Account.in_play(table_id, user_id)
     ids[in_play.key] = yield from ensure_account(ctx, in_play)
     return ids
@@ -144,16 +166,22 @@ def _current(ctx: Context, table_id: int, seat: int, user_id: int) -> Unit[SeatR
 
 
 def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
-    """Chips from the wallet to a seat: seat the player (a buy-in) or add to their seat.
+    """Chips from the wallet (at a tournament's table: from the tournament's chips) to a
+    seat: seat the player (a buy-in) or add to their seat.
 
     A repeated key returns the first transaction (and the seat as it is);
     the same key for other chips is a conflict.
     """
     table_id, seat, user_id, amount = move.table_id, move.seat, move.user_id, move.amount
-    n_seats, low, high, max_boxes = yield from _limits(table_id)
+    limits = yield from _limits(table_id)
+    n_seats, low, high, max_boxes = limits.seats, limits.low, limits.high, limits.boxes
     if not 0 <= seat < n_seats:
         raise TableError("bad_seat", f"seats are numbered 0 to {n_seats - 1}, not {seat}")
-    wallet = Account.wallet(user_id)
+    if limits.tournament is not None and (move.fund or move.add):
+        raise TableError(
+            "bad_seat", "a tournament's player brings their tournament chips, nothing more"
+        )
+    wallet = _source(limits, user_id)
     what = "add-chips" if move.add else "buy-in"
     post = posting(
         move.key,
@@ -162,7 +190,7 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
         meta={"table": table_id, "seat": seat},
         reserved=True,
     )
-    ids = yield from _wallet_ids(ctx, table_id, user_id)
+    ids = yield from _ids(ctx, table_id, user_id, wallet)
     if (yield one(SELECT_TRANSACTION, key=move.key)) is not None:
         # Done before (a retry): the first transaction, and no funding again.
         tx = yield from existing(ctx, post)
@@ -237,7 +265,8 @@ def _fund(ctx: Context, wallet: Account, amount: int, key: str) -> Unit[None]:
 
 
 def seat_out_unit(ctx: Context, move: SeatOut) -> Unit[SeatChange]:
-    """Stand the player up: the seat's stack goes back to the wallet (``cash-out``).
+    """Stand the player up: the seat's stack goes back to the wallet, or to the
+    tournament's chips at its table (``cash-out``).
 
     The stack must be ``move.chips`` (what the table says it holds); a
     repeated key returns the first transaction.
@@ -261,7 +290,8 @@ def seat_out_unit(ctx: Context, move: SeatOut) -> Unit[SeatChange]:
         )
     tx: Transaction | None = None
     if record.stack > 0:
-        wallet, in_play = Account.wallet(user_id), Account.in_play(table_id, user_id)
+        wallet = _source((yield from _limits(table_id)), user_id)
+        in_play = Account.in_play(table_id, user_id)
         post = posting(
             key,
             TransactionKind.CASH_OUT,
@@ -269,7 +299,7 @@ def seat_out_unit(ctx: Context, move: SeatOut) -> Unit[SeatChange]:
             meta=meta,
             reserved=True,
         )
-        ids = yield from account_ids(ctx, [wallet.key, in_play.key])
+        ids = yield from _ids(ctx, table_id, user_id, wallet)
         tx_id = yield from reserve(ctx, post)
         if tx_id is None:
             # The same cash-out, committed by another connection a moment ago.

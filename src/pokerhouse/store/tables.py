@@ -34,6 +34,8 @@ from pokerhouse.store.errors import TableError
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 
 _MAX_NAME = 40
+#: A tournament table's largest stack: every chip of the tournament (exact as a double).
+MAX_STACK = 2**53
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,9 @@ class TableConfig:
     bot_kind: str = "smart"
     decision_seconds: float = 15.0
     time_bank_seconds: float = 30.0
+    #: A tournament's table: the tournament's id and the table's number in it.
+    tournament: int | None = None
+    tournament_table: int | None = None
 
     def checked(self) -> TableConfig:
         """This config with the game's canonical name and the default limits filled in;
@@ -87,6 +92,10 @@ class TableConfig:
             if self.max_buy_in is not None
             else (1000 * unit if info.banked else 100 * unit)
         )
+        if self.tournament is not None:
+            # Tournament chips come to the table as the player holds them, however many.
+            low = 1 if self.min_buy_in is None else low
+            high = MAX_STACK if self.max_buy_in is None else high
         _whole(low, "min_buy_in", 1)
         _whole(high, "max_buy_in", low)
         _whole(self.rake_bps, "rake_bps", 0, 10_000)
@@ -101,6 +110,15 @@ class TableConfig:
             )
         _seconds(self.decision_seconds, "decision_seconds", positive=True)
         _seconds(self.time_bank_seconds, "time_bank_seconds", positive=False)
+        if (self.tournament is None) != (self.tournament_table is None):
+            raise TableError("bad_table", "a tournament's table names its tournament and number")
+        if self.tournament is not None:
+            _whole(self.tournament, "tournament", 1)
+            _whole(self.tournament_table, "tournament_table", 1)
+            if info.banked or self.bots or self.rake_bps:
+                raise TableError(
+                    "bad_table", "a tournament's table deals a poker game, with no bots or rake"
+                )
         return dataclasses.replace(self, name=name, game=info.name, min_buy_in=low, max_buy_in=high)
 
 
@@ -164,12 +182,13 @@ def _seconds(value: object, what: str, *, positive: bool) -> None:
 
 _COLUMNS = (
     "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
-    "bots, bot_kind, decision_seconds, time_bank_seconds"
+    "bots, bot_kind, decision_seconds, time_bank_seconds, tournament_id, tournament_table"
 )
 INSERT_TABLE = Stmt(
     f"INSERT INTO room_tables ({_COLUMNS}, created_at) VALUES (:name, :game, :options, :seats, "
     ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
-    ":decision_seconds, :time_bank_seconds, :now) ON CONFLICT DO NOTHING RETURNING id"
+    ":decision_seconds, :time_bank_seconds, :tournament, :tournament_table, :now) "
+    "ON CONFLICT DO NOTHING RETURNING id"
 )
 # Several rooms starting at once on one empty PostgreSQL database must not each
 # create the first tables: they take this lock first (a two-key advisory lock, a key
@@ -182,6 +201,10 @@ LOCK_FIRST_TABLES = Stmt(
 )
 SELECT_TABLES = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables ORDER BY id")
 SELECT_TABLE = Stmt(f"SELECT id, {_COLUMNS}, created_at FROM room_tables WHERE id = :id")
+SELECT_TOURNAMENT_TABLE = Stmt(
+    f"SELECT id, {_COLUMNS}, created_at FROM room_tables "
+    "WHERE tournament_id = :tournament AND tournament_table = :number"
+)
 # Taken only when free, expired or the taker's own: the token rises with every taking.
 ACQUIRE = Stmt(
     "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1, "
@@ -226,8 +249,10 @@ def table_of(row: Sequence[Any]) -> TableDef:
         bot_kind=row[11],
         decision_seconds=row[12],
         time_bank_seconds=row[13],
+        tournament=row[14],
+        tournament_table=row[15],
     )
-    return TableDef(int(row[0]), config, float(row[14]))
+    return TableDef(int(row[0]), config, float(row[16]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +275,13 @@ def create_table_unit(ctx: Context, config: TableConfig) -> Unit[TableDef]:
     params = {f.name: getattr(config, f.name) for f in dataclasses.fields(config)}
     params["options"] = json.dumps(config.options, sort_keys=True, separators=(",", ":"))
     row = yield one(INSERT_TABLE, now=ctx.now, **params)
+    if row is None and config.tournament is not None:
+        # A tournament's table opened again (its director's order carried out twice).
+        found = yield one(
+            SELECT_TOURNAMENT_TABLE, tournament=config.tournament, number=config.tournament_table
+        )
+        if found is not None:
+            return table_of(found)
     if row is None:
         raise TableError("name_taken", f"there is a table called {config.name!r} already")
     return TableDef(int(row[0]), config, ctx.now)

@@ -7,15 +7,18 @@ Create Date: 2026-12-05
 ``tournaments`` keeps each tournament's spec and its director's state (JSON),
 a version every saved step raises, the overlay the room added to the pool,
 and a lease like a table's; ``tournament_entries`` one row per buy-in with
-what it paid, got back and won. The ledger gains two account kinds (``pool``,
-one per tournament, and the room's ``fees``) and four transaction kinds
+what it paid, got back and won; a table of ``room_tables`` may belong to a
+tournament (its id, and the table's number in it). The ledger gains three
+account kinds (``pool`` and ``chips``, one of each per tournament, and the
+room's ``fees``; ``chips`` issues the tournament's own chips to its tables,
+so it may go below zero like the issuer) and four transaction kinds
 (``entry``, ``refund``, ``prize``, ``overlay``), and every database the
 ``fees`` account.
 
 Neither database alters a CHECK constraint in place: PostgreSQL drops and
-adds it; SQLite copies the two ledger tables (foreign keys are not enforced
-while migrating) and the append-only triggers of ``ledger_transactions``,
-which go with the old table, are made again.
+adds it; SQLite copies the tables (foreign keys are not enforced while
+migrating) and the append-only triggers of ``ledger_transactions``, which go
+with the old table, are made again.
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 _OLD_ACCOUNT_KINDS = ("wallet", "in-play", "house", "rake", "issuer")
-_NEW_ACCOUNT_KINDS = (*_OLD_ACCOUNT_KINDS, "pool", "fees")
+_NEW_ACCOUNT_KINDS = (*_OLD_ACCOUNT_KINDS, "pool", "fees", "chips")
+_OLD_NOT_NEGATIVE = "balance >= 0 OR kind = 'issuer'"
+_NEW_NOT_NEGATIVE = "balance >= 0 OR kind IN ('issuer', 'chips')"
 _OLD_TRANSACTION_KINDS = ("grant", "buy-in", "cash-out", "settlement", "rake", "top-up")
 _NEW_TRANSACTION_KINDS = (*_OLD_TRANSACTION_KINDS, "entry", "refund", "prize", "overlay")
 
@@ -40,13 +45,16 @@ def _one_of(values: tuple[str, ...]) -> str:
     return f"kind IN ({', '.join(repr(v) for v in values)})"
 
 
-def _kinds(accounts: tuple[str, ...], transactions: tuple[str, ...]) -> None:
-    """Replace the kind constraints of the two ledger tables."""
+def _kinds(accounts: tuple[str, ...], transactions: tuple[str, ...], not_negative: str) -> None:
+    """Replace the kind constraints of the two ledger tables (and who may go below zero)."""
     sqlite = op.get_bind().dialect.name == "sqlite"
     for table, kinds in (("ledger_accounts", accounts), ("ledger_transactions", transactions)):
         with op.batch_alter_table(table, schema=None) as batch_op:
             batch_op.drop_constraint(batch_op.f(f"ck_{table}_kind"), type_="check")
             batch_op.create_check_constraint("kind", _one_of(kinds))
+            if table == "ledger_accounts":
+                batch_op.drop_constraint(batch_op.f(f"ck_{table}_not_negative"), type_="check")
+                batch_op.create_check_constraint("not_negative", not_negative)
     if sqlite:
         for verb in ("UPDATE", "DELETE"):
             op.execute(
@@ -57,7 +65,7 @@ def _kinds(accounts: tuple[str, ...], transactions: tuple[str, ...]) -> None:
 
 
 def upgrade() -> None:
-    _kinds(_NEW_ACCOUNT_KINDS, _NEW_TRANSACTION_KINDS)
+    _kinds(_NEW_ACCOUNT_KINDS, _NEW_TRANSACTION_KINDS, _NEW_NOT_NEGATIVE)
     accounts = sa.table("ledger_accounts", sa.column("key"), sa.column("kind"))
     op.bulk_insert(accounts, [{"key": "fees", "kind": "fees"}])
     op.create_table(
@@ -121,9 +129,41 @@ def upgrade() -> None:
         ["user_id", "tournament_id"],
         unique=False,
     )
+    with op.batch_alter_table("room_tables", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column(
+                "tournament_id",
+                sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
+                nullable=True,
+            )
+        )
+        batch_op.add_column(sa.Column("tournament_table", sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(
+            batch_op.f("fk_room_tables_tournament_id_tournaments"),
+            "tournaments",
+            ["tournament_id"],
+            ["id"],
+        )
+        batch_op.create_check_constraint(
+            "tournament_table", "(tournament_id IS NULL) = (tournament_table IS NULL)"
+        )
+        batch_op.create_unique_constraint(
+            batch_op.f("uq_room_tables_tournament_id_tournament_table"),
+            ["tournament_id", "tournament_table"],
+        )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("room_tables", schema=None) as batch_op:
+        batch_op.drop_constraint(
+            batch_op.f("uq_room_tables_tournament_id_tournament_table"), type_="unique"
+        )
+        batch_op.drop_constraint(batch_op.f("ck_room_tables_tournament_table"), type_="check")
+        batch_op.drop_constraint(
+            batch_op.f("fk_room_tables_tournament_id_tournaments"), type_="foreignkey"
+        )
+        batch_op.drop_column("tournament_table")
+        batch_op.drop_column("tournament_id")
     op.drop_index("ix_tournament_entries_user", table_name="tournament_entries")
     op.drop_table("tournament_entries")
     op.drop_index("ix_tournaments_status", table_name="tournaments")
@@ -134,4 +174,4 @@ def downgrade() -> None:
         "DELETE FROM ledger_accounts WHERE key = 'fees' AND NOT EXISTS "
         "(SELECT 1 FROM ledger_entries e WHERE e.account_id = ledger_accounts.id)"
     )
-    _kinds(_OLD_ACCOUNT_KINDS, _OLD_TRANSACTION_KINDS)
+    _kinds(_OLD_ACCOUNT_KINDS, _OLD_TRANSACTION_KINDS, _OLD_NOT_NEGATIVE)

@@ -27,6 +27,9 @@ class HouseBots:
         self._services = services
         self._config = config
         self._game = game
+        #: A tournament's table: its bots are entrants like anyone, never topped up,
+        #: seated or stood up by the room (their moves are still the policy's).
+        self.house = config.tournament is None
         #: The bot seated at each seat (house bots only).
         self.users: dict[int, User] = {}
         self._policies: dict[int, Bot] = {}
@@ -38,19 +41,20 @@ class HouseBots:
 
     def is_bot_account(self, account: int) -> bool:
         """Whether ``account`` is one of the room's bots (its chips are topped up)."""
-        return self._services.is_house_bot(account)
+        return self.house and self._services.is_house_bot(account)
 
     def seated(self, seat: int, user: User) -> None:
         """A bot holds ``seat`` (it sat down, or was found there at start-up)."""
         self.users[seat] = user
         self._policies[seat] = self._policy()
-        self._services.bot_seated(user)
+        if self.house:
+            self._services.bot_seated(user)
 
     def left(self, seat: int) -> None:
         """The bot at ``seat`` stood up: its account is free for another table."""
         user = self.users.pop(seat, None)
         self._policies.pop(seat, None)
-        if user is not None:
+        if user is not None and self.house:
             self._services.release_bot(user)
 
     def clear(self) -> None:
@@ -80,6 +84,8 @@ class HouseBots:
         config = self._config
         assert config.min_buy_in is not None and config.max_buy_in is not None
         commands: list[tuple[Command, User | None]] = []
+        if not self.house:
+            return commands
         bots = sorted(self.users)
         for seat in bots:
             info = table.seat(seat)

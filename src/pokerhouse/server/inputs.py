@@ -19,7 +19,7 @@ import msgspec
 
 from pokerhouse.server.protocol import ClientMessage, Ping
 
-__all__ = ["Caller", "Input", "Ping", "Request", "Tick", "Watch"]
+__all__ = ["Caller", "Directed", "Input", "Ping", "Request", "Tick", "Watch"]
 
 
 class Caller(msgspec.Struct, frozen=True, gc=False):
@@ -57,5 +57,14 @@ class Tick(msgspec.Struct, frozen=True, gc=False):
     token: int
 
 
+class Directed(msgspec.Struct, frozen=True):
+    """A tournament director's order for its table (:mod:`pokerhouse.tournament.orders`, or
+    :class:`~pokerhouse.table.SitTogether` for a new table's draw); ``done`` is told when
+    it is carried out (an ``asyncio.Future``: tracked by the collector, unlike the rest)."""
+
+    order: object
+    done: object
+
+
 #: Everything a table task's inbox takes.
-Input = Request | Watch | Tick
+Input = Request | Watch | Tick | Directed

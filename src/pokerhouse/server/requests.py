@@ -62,6 +62,8 @@ class TableHandle(Protocol):
     bots: HouseBots
     services: Services
     applied: dict[int, set[tuple[int, str]]]
+    #: A tournament's table: its seats are the director's, not the players'.
+    tournament: bool
 
     async def step(self, command: Command, caller: Caller | None = None) -> Step:
         """Apply, store and tell one command."""
@@ -104,6 +106,10 @@ async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage)
     if user is None:
         raise RoomError("login_required", "sign in to play (watching needs no account)")
     table = task.table
+    if task.tournament and isinstance(message, p.Sit | p.Leave | p.SitOut | p.AddChips):
+        raise RoomError(
+            "tournament_table", "a tournament seats its players itself, until they are out"
+        )
     match message:
         case p.Act(hand=number, action=body, id=ident):
             await _act(task, caller, user, number, body, ident)

@@ -35,6 +35,7 @@ from pokerhouse.server.inputs import Request, Watch
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import Services
 from pokerhouse.server.tabletask import TableTask
+from pokerhouse.server.tournaments import Tournaments
 from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig, TableLease
 
 log = logging.getLogger("pokerhouse.room")
@@ -146,6 +147,10 @@ class Room:
         self._rounds = 0
         self._background: list[asyncio.Task[None]] = []
         services.lobby_listeners.append(self._changed)
+        #: The room's tournaments; their tables join ``tasks`` while they run.
+        self.tournaments = Tournaments(
+            services, self.tasks, lambda table: self.relay.deliver_for(table, self.deliver)
+        )
 
     async def start(self) -> None:
         """Load (or create) the tables and start every table's task."""
@@ -157,8 +162,11 @@ class Room:
             definitions, created = await self.store.create_first_tables(first)
             if created:
                 log.info("room: created %d tables", len(definitions))
+        # A tournament's tables are started by its tournament, while it runs.
+        definitions = [d for d in definitions if d.config.tournament is None]
         await self._fund_house(definitions)
-        await asyncio.to_thread(prepare_evaluators, {d.config.game for d in definitions})
+        games = {d.config.game for d in definitions} | set(self.services.settings.sit_and_gos)
+        await asyncio.to_thread(prepare_evaluators, games)
         relay = self.relay
         await self.bus.start(
             self.services.settings.owner, relay.received, relay.recovered, relay.undelivered
@@ -175,6 +183,7 @@ class Room:
             log.info("room: %d of %d tables run by other nodes", elsewhere, len(self.tasks))
         if self.bus.shared:
             relay.track(await self.store.table_leases())  # whom to forward to, from now
+        await self.tournaments.start()
         loop = asyncio.get_running_loop()
         self._background = [
             loop.create_task(self._lobby_loop(), name="lobby"),
@@ -187,7 +196,8 @@ class Room:
             background.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await background
-        for task in self.tasks.values():
+        await self.tournaments.stop()
+        for task in list(self.tasks.values()):
             await task.stop()
         await self.bus.stop()
         await self.services.committer.stop()
@@ -286,7 +296,8 @@ class Room:
                 task.take_over()  # in the table's own task: renewals never wait for it
                 running += 1
         if others is not None and spread.over(name, leases, others):
-            mine = [task for task in self.tasks.values() if not task.fenced]
+            # A tournament's tables stay with their tournament.
+            mine = [task for task in self.tasks.values() if not task.fenced and not task.tournament]
             # The emptiest tables first (fewest players to pause), between hands if any is;
             # a quarter of the surplus a round (at least one): a few pauses at a time.
             mine.sort(key=lambda task: (task.table.hand is not None, len(task.users), task.id))
@@ -302,6 +313,7 @@ class Room:
         return [
             remote.get(task.id) or task.summary() if task.fenced else task.summary()
             for task in self.tasks.values()
+            if not task.tournament  # a tournament's tables are on its own page
         ]
 
     def watch_lobby(self, conn: Connection, on: bool = True) -> None:

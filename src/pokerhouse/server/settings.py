@@ -81,6 +81,12 @@ class RoomSettings:
     #: ``Host`` names the room answers to besides the loopback names and the address it
     #: serves (``*.example.com`` for a domain's names, ``*`` for any).
     allowed_hosts: tuple[str, ...] = ()
+    #: Games that always have a sit-and-go open (RULES.md, Tournaments), and how long its
+    #: last seat waits for a person before a bot takes it.
+    sit_and_gos: tuple[str, ...] = ()
+    sit_and_go_bots_after: float = 60.0
+    #: The built-in structure they play (regular, turbo, hyper).
+    sit_and_go_structure: str = "turbo"
     #: Whether ``GET /metrics`` (Prometheus) is served; off, it is a 404.
     metrics: bool = False
     #: Password hashes (logins, sign-ups) one address may have in flight at once; beyond

@@ -59,6 +59,8 @@ def new_table(
         hands_played=hands_played,
         seated=seated,
         button=button,
+        # A tournament's players are dealt every hand until busted (RULES.md, Tournaments).
+        may_sit_out=config.tournament is None,
     )
 
 

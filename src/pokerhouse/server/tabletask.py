@@ -10,10 +10,9 @@ takes one way through::
 
 Requests are answered in :mod:`.requests`; the room's rules around the hands
 (clocks, banks, the betting window, the away) are :mod:`.rules`, pure; the
-house bots are :mod:`.housebots`. Only a store outage makes the task forget
-its table and reload it from what was stored; a lost lease stops it for
-good; a refused buy-in is taken back and answered; a bug raises and is
-logged as one.
+house bots are :mod:`.housebots`. A store outage makes the task reload its
+table from the store; a lost lease stops it for good; a refused buy-in is
+taken back and answered; a bug is logged as one.
 """
 
 from __future__ import annotations
@@ -32,7 +31,7 @@ from pokerhouse.history.json_history import spec_from_dict
 from pokerhouse.server import carried, messages, recorder, resume, tableinfo
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.housebots import HouseBots
-from pokerhouse.server.inputs import Caller, Input, Request, Tick, Watch
+from pokerhouse.server.inputs import Caller, Directed, Input, Request, Tick, Watch
 from pokerhouse.server.mailbox import Mailbox
 from pokerhouse.server.outbox import Deliver, Outbox
 from pokerhouse.server.requests import answer
@@ -74,11 +73,9 @@ from pokerhouse.table import (
 )
 
 log = logging.getLogger("pokerhouse.table")
-events_log = logging.getLogger("pokerhouse.events")
-#: The tick that has a table run elsewhere taken over (no timer's kind).
-TAKE_OVER = "take_over"
-#: The tick that has the table given up for a less-loaded node (no timer's kind).
-HAND_OVER = "hand_over"
+#: The ticks that have a table run elsewhere taken over, and the table given up for a
+#: less-loaded node (no timer's kinds).
+TAKE_OVER, HAND_OVER = "take_over", "hand_over"
 
 
 class TableTask:
@@ -89,6 +86,7 @@ class TableTask:
         self.definition = definition
         self.config = config = definition.config
         self.id = definition.id
+        self.tournament = config.tournament is not None
         self.info = get_game(config.game)
         self.spec = spec_from_dict(self.info.spec_type, config.options)
         settings = services.settings
@@ -378,7 +376,9 @@ class TableTask:
 
     # ------------------------------------------------------------ timers
 
-    async def _tick(self, tick: Tick) -> None:
+    async def _tick(self, tick: Tick | Directed) -> None:
+        if isinstance(tick, Directed):  # a tournament's order: TournamentTable's alone
+            raise RoomError("not_tournament", f"table {self.id} has no tournament")
         if tick.kind == TAKE_OVER:
             return await self._take_over()
         if tick.kind == HAND_OVER:

@@ -1,0 +1,298 @@
+"""One tournament in the room: its director, its clock, its tables, one input at a time.
+
+A :class:`TournamentTask` loads a stored tournament, gives its
+:class:`~pokerhouse.tournament.Director` one input at a time (an entry, an
+unregistering, a tick of the clock, a hand a table reports), saves every
+step with its money in one transaction (``store.tournaments.step``), and
+only then carries the orders out: a new table is stored and its
+:class:`~pokerhouse.server.tournament_table.TournamentTable` started, seats
+and deals go to the tables' inboxes one after another, each awaited. A step
+the store refuses leaves the director as it was stored.
+
+The director's state is the truth of where everyone sits; the tables
+follow it. After a restart (or an order a table could not carry out) the
+task compares each table with the director and orders what is missing: a
+seat, a standing up, a deal, or the report of a hand that ended while the
+room was down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from pokerhouse.errors import PokerError
+from pokerhouse.server.inputs import Directed
+from pokerhouse.server.services import Services
+from pokerhouse.server.tournament_table import Report, TournamentTable
+from pokerhouse.store import StoreError, TableConfig, TableDef, TournamentRecord, User
+from pokerhouse.tournament import Director
+from pokerhouse.tournament.orders import (
+    CloseTable,
+    Deal,
+    HandEnded,
+    Input,
+    OpenTable,
+    Order,
+    Register,
+    Resume,
+    Seating,
+    SeatPlayer,
+    SeatResult,
+    Start,
+    Tick,
+    Unregister,
+    UnseatPlayer,
+)
+from pokerhouse.tournament.state import CANCELLED, FINISHED, RUNNING
+
+log = logging.getLogger("pokerhouse.tournament")
+
+#: How often the tournament's clock ticks (levels, breaks, late registration), and how
+#: often at least a tick is saved when nothing else happened (a restart loses no more).
+TICK_SECONDS = 1.0
+SAVE_SECONDS = 10.0
+
+
+class TableHost(Protocol):
+    """What a tournament needs of the room: its tables' tasks started and stopped."""
+
+    async def open_table(self, definition: TableDef, report: Report) -> TournamentTable:
+        """Start the task of a tournament's table (stored already)."""
+        ...
+
+    async def close_table(self, task: TournamentTable) -> None:
+        """Stop a tournament table's task for good."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Given:
+    """An input for the director, and whom to tell how it went (``None``: nobody)."""
+
+    given: Input
+    done: asyncio.Future[TournamentRecord] | None = None
+
+
+class TournamentTask:
+    """The task that runs one tournament (see the module's docstring)."""
+
+    def __init__(
+        self,
+        services: Services,
+        record: TournamentRecord,
+        host: TableHost,
+        ended: Callable[[TournamentTask], Awaitable[None]] | None = None,
+    ) -> None:
+        self.services = services
+        self.record = record
+        self.id = record.id
+        self.spec = record.spec
+        self.director = Director(record.spec, state=record.state())
+        self.host = host
+        self.ended = ended
+        #: The tournament's tables by their number in it.
+        self.tables: dict[int, TournamentTable] = {}
+        self.inbox: asyncio.Queue[_Given] = asyncio.Queue()
+        self._saved_at = services.clock.now()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Orders a table could not carry out: looked at again on the next tick.
+        self._behind = False
+
+    # ------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        """Open the tables the director has, put them where it says, and run."""
+        if self.director.status == RUNNING:
+            await self._give(Resume(self.services.clock.now()), carry_out=False)
+            for number in sorted(self.director.state.tables):
+                await self._open(number)
+            await self._catch_up()
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._run(), name=f"tournament-{self.id}"),
+            loop.create_task(self._clock(), name=f"tournament-{self.id}-clock"),
+        ]
+
+    async def stop(self) -> None:
+        """Stop the tournament's task and its tables' (what was saved stays)."""
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for table in list(self.tables.values()):
+            await table.stop()
+
+    @property
+    def over(self) -> bool:
+        """Whether the tournament has finished or was cancelled."""
+        return self.director.status in (FINISHED, CANCELLED)
+
+    # ------------------------------------------------------------ what players ask
+
+    async def register(self, user: User) -> TournamentRecord:
+        """``user`` buys in (refused with the director's or the store's error)."""
+        now = self.services.clock.now()
+        return await self._ask(Register(user.username, user.id, now))
+
+    async def unregister(self, user: User) -> TournamentRecord:
+        """``user``'s entry is given back (only before the start)."""
+        return await self._ask(Unregister(user.username, self.services.clock.now()))
+
+    async def start_now(self) -> TournamentRecord:
+        """A scheduled tournament's time has come (cancelled if too few entered)."""
+        return await self._ask(Start(self.services.clock.now()))
+
+    async def _ask(self, given: Input) -> TournamentRecord:
+        done: asyncio.Future[TournamentRecord] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait(_Given(given, done))
+        return await done
+
+    def _report(self, number: int, report: HandEnded) -> None:
+        """A table's hand ended (called from the table's own task)."""
+        self.inbox.put_nowait(_Given(report))
+
+    # ------------------------------------------------------------ the loop
+
+    async def _run(self) -> None:
+        while not self.over:
+            item = await self.inbox.get()
+            try:
+                await self._give(item.given)
+            except asyncio.CancelledError:
+                raise
+            except PokerError as error:
+                if item.done is not None and not item.done.done():
+                    item.done.set_exception(error)
+                elif item.done is None:
+                    log.warning("tournament %s: %r refused: %s", self.id, item.given, error)
+                continue
+            except Exception as error:
+                log.exception("tournament %s: a bug handling %r", self.id, item.given)
+                if item.done is not None and not item.done.done():
+                    item.done.set_exception(error)
+                continue
+            if item.done is not None and not item.done.done():
+                item.done.set_result(self.record)
+        if self.ended is not None:
+            await self.ended(self)
+
+    async def _clock(self) -> None:
+        """Tick while the tournament runs: levels, breaks and late registration move on."""
+        while not self.over:
+            await self.services.clock.sleep(TICK_SECONDS)
+            if self.director.status == RUNNING and self.inbox.empty():
+                self.inbox.put_nowait(_Given(Tick(self.services.clock.now())))
+
+    async def _give(self, given: Input, *, carry_out: bool = True) -> None:
+        """One input through the director; saved with its money; then carried out."""
+        orders = self.director.apply(given)
+        now = self.services.clock.now()
+        if not orders and isinstance(given, Tick) and now - self._saved_at < SAVE_SECONDS:
+            return  # the clock moved on: saved with the next step (a restart pauses it)
+        try:
+            self.record = await self.services.store.tournaments.step(
+                self.record, self.director.state, orders
+            )
+        except BaseException:
+            self.director = Director(self.spec, state=self.record.state())
+            raise
+        self._saved_at = now
+        if carry_out:
+            await self._carry_out(orders)
+        if self._behind and self.director.status == RUNNING:
+            await self._catch_up()
+
+    # ------------------------------------------------------------ the orders
+
+    async def _carry_out(self, orders: tuple[Order, ...]) -> None:
+        for order in orders:
+            try:
+                await self._carry_out_one(order)
+            except (PokerError, StoreError, OSError) as error:
+                # The table is reloading or the store failed: the tables catch up later.
+                log.warning("tournament %s: %r not carried out: %s", self.id, order, error)
+                self._behind = True
+
+    async def _carry_out_one(self, order: Order) -> None:
+        match order:
+            case OpenTable(number):
+                table = await self._open(number)
+                await self._order(table, order)
+            case SeatPlayer(number) | UnseatPlayer(number) | Deal(number):
+                await self._order(self.tables[number], order)
+            case CloseTable(number):
+                closing = self.tables.pop(number, None)
+                if closing is not None:
+                    await self.host.close_table(closing)
+            case _:
+                log.info("tournament %s: %r", self.id, order)
+
+    async def _open(self, number: int) -> TournamentTable:
+        """The task of table ``number``, stored and started if it is not yet."""
+        found = self.tables.get(number)
+        if found is not None:
+            return found
+        spec = self.spec
+        stakes = dict(spec.structure.stakes(self.director.level))
+        config = TableConfig(
+            f"{spec.name[:22]} #{self.id}-{number}",
+            spec.game,
+            stakes,
+            spec.seats,
+            tournament=self.id,
+            tournament_table=number,
+        )
+        definition = await self.services.store.create_table(config)
+        table = self.tables[number] = await self.host.open_table(definition, self._report)
+        return table
+
+    async def _order(self, table: TournamentTable, order: object) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        table.post(Directed(order, done))
+        await done
+
+    async def _catch_up(self) -> None:
+        """Bring every table to where the director has it (after a restart, or an order
+        a table could not carry out): seats, stand-ups, deals and lost reports."""
+        self._behind = False
+        state = self.director.state
+        for number, wanted in sorted(state.tables.items()):
+            try:
+                table = await self._open(number)
+                await self._catch_up_table(table, wanted.seats, wanted.playing, wanted.hands)
+            except (PokerError, StoreError, OSError) as error:
+                log.warning("tournament %s: table %s not caught up: %s", self.id, number, error)
+                self._behind = True
+
+    async def _catch_up_table(
+        self, table: TournamentTable, seats: dict[int, int], playing: bool, hands: int
+    ) -> None:
+        director = self.director
+        entries = {entry.number: entry for entry in director.entries}
+        live = table.table
+        for seat in sorted(live.occupied):
+            if seat not in seats and live.hand is None:
+                await self._order(table, UnseatPlayer(table.number, seat, 0, "caught up"))
+        for seat, number in sorted(seats.items()):
+            entry = entries[number]
+            if live.seat(seat) is None and entry.seated:
+                seating = Seating(seat, entry.number, entry.player, entry.account, entry.stack)
+                await self._order(table, SeatPlayer(table.number, seating))
+        if not playing or live.hand is not None:
+            return  # a hand running goes on from its log and reports itself
+        if live.hands_played > hands:
+            # The hand ended and was stored, but the room stopped before the director heard.
+            results = []
+            for seat, number in sorted(seats.items()):
+                info = live.seat(seat)
+                end = info.stack if info is not None else 0
+                results.append(SeatResult(seat, entries[number].stack, end))
+            report = HandEnded(table.number, tuple(results), live.button, self.services.clock.now())
+            self.inbox.put_nowait(_Given(report))
+        else:
+            await self._order(table, Deal(table.number, director.level, director.stakes))

@@ -1,0 +1,167 @@
+"""The room's tournaments: their tasks, their tables' tasks, a sit-and-go of each game open.
+
+At start the room carries on every tournament the store has registering or
+running (:class:`~pokerhouse.server.tournament_task.TournamentTask`), and
+keeps a sit-and-go open for each game of ``RoomSettings.sit_and_gos``: when
+one fills and starts, another opens. Bots register for them as players
+would (RULES.md, "Bots and bot accounts"): all seats but one at once, and
+the last one too when no person has taken it for
+``sit_and_go_bots_after`` seconds, so a newcomer finds one running and one
+to join.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from pokerhouse.errors import PokerError
+from pokerhouse.server.outbox import Deliver
+from pokerhouse.server.services import BOT_NAMES, Services
+from pokerhouse.server.tabletask import TableTask
+from pokerhouse.server.tournament_table import Report, TournamentTable
+from pokerhouse.server.tournament_task import TournamentTask
+from pokerhouse.store import AccountError, StoreError, TableDef, User
+from pokerhouse.store.accounts import Account
+from pokerhouse.tournament import built_in, sit_and_go
+from pokerhouse.tournament.state import REGISTERING, RUNNING
+
+log = logging.getLogger("pokerhouse.tournament")
+
+#: What a default sit-and-go costs: buy-in and fee (RULES.md: play money).
+SIT_AND_GO_BUY_IN, SIT_AND_GO_FEE = 100, 10
+
+
+class Tournaments:
+    """Every tournament this room runs, and the tables they play at."""
+
+    def __init__(
+        self,
+        services: Services,
+        tasks: dict[int, TableTask],
+        deliver_for: Callable[[int], Deliver],
+    ) -> None:
+        self.services = services
+        self.store = services.store
+        #: The room's table tasks (a tournament's tables join them while they run).
+        self._tables = tasks
+        self._deliver_for = deliver_for
+        self.tasks: dict[int, TournamentTask] = {}
+        #: When each sit-and-go came to its last free seat (bots take it after a while).
+        self._waiting: dict[int, float] = {}
+        self._loop: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Carry on the stored tournaments, open the sit-and-gos, and keep them open."""
+        for record in reversed(await self.store.tournaments.find([REGISTERING, RUNNING])):
+            await self._run(TournamentTask(self.services, record, self, self._ended))
+        if self.services.settings.sit_and_gos:
+            await self._keep_open()
+            self._loop = asyncio.get_running_loop().create_task(self._keep(), name="sit-and-gos")
+
+    async def stop(self) -> None:
+        """Stop every tournament's task (what was saved stays)."""
+        if self._loop is not None:
+            self._loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop
+        for task in list(self.tasks.values()):
+            await task.stop()
+
+    def get(self, tournament_id: int) -> TournamentTask | None:
+        """The task of a tournament this room runs."""
+        return self.tasks.get(tournament_id)
+
+    async def _run(self, task: TournamentTask) -> None:
+        self.tasks[task.id] = task
+        await task.start()
+
+    async def _ended(self, task: TournamentTask) -> None:
+        self.tasks.pop(task.id, None)
+        self._waiting.pop(task.id, None)
+        log.info("tournament %s: %s", task.id, task.director.status)
+
+    # ------------------------------------------------------------ tables
+
+    async def open_table(self, definition: TableDef, report: Report) -> TournamentTable:
+        """Start a tournament table's task among the room's tables."""
+        table = TournamentTable(self.services, definition, self._deliver_for(definition.id), report)
+        self._tables[definition.id] = table
+        await table.start()
+        return table
+
+    async def close_table(self, task: TournamentTable) -> None:
+        """Stop a tournament table's task; watchers are told it has closed."""
+        await task.stop()
+        self._tables.pop(task.id, None)
+
+    # ------------------------------------------------------------ sit-and-gos
+
+    async def _keep(self) -> None:
+        while True:
+            await self.services.clock.sleep(1.0)
+            try:
+                await self._keep_open()
+            except (PokerError, StoreError, OSError) as error:
+                log.warning("tournaments: sit-and-gos not kept: %s", error)
+            except Exception:  # a bug: logged, and tried again next second
+                log.exception("tournaments: a bug keeping the sit-and-gos")
+
+    async def _keep_open(self) -> None:
+        """A sit-and-go registering for every game; bots in all its seats but one, and
+        in that one too once it has waited long enough for a person."""
+        now = self.services.clock.now()
+        open_games: dict[str, TournamentTask] = {}
+        for task in self.tasks.values():
+            if task.director.status == REGISTERING and task.spec.format == "sit-and-go":
+                open_games.setdefault(task.spec.game, task)
+        for game in self.services.settings.sit_and_gos:
+            found = open_games.get(game)
+            if found is None:
+                structure = built_in(self.services.settings.sit_and_go_structure, game)
+                spec = sit_and_go(
+                    game, buy_in=SIT_AND_GO_BUY_IN, fee=SIT_AND_GO_FEE, structure=structure
+                )
+                record = await self.store.tournaments.create(spec)
+                found = TournamentTask(self.services, record, self, self._ended)
+                await self._run(found)
+            task = found
+            free = task.spec.seats - len(task.director.entries)
+            if free > 1:
+                await self._bots_enter(task, free - 1)
+                self._waiting[task.id] = now
+            elif free == 1:
+                since = self._waiting.setdefault(task.id, now)
+                if now - since >= self.services.settings.sit_and_go_bots_after:
+                    await self._bots_enter(task, 1)
+
+    async def _bots_enter(self, task: TournamentTask, count: int) -> None:
+        entered = {entry.account for entry in task.director.entries}
+        for _ in range(count):
+            bot = await self._bot(entered)
+            entered.add(bot.id)
+            await task.register(bot)
+
+    async def _bot(self, taken: set[int]) -> User:
+        """A tournament bot not entered in this one yet (the same few accounts, tournament
+        after tournament), its wallet holding a buy-in."""
+        for index in range(10 * len(BOT_NAMES)):
+            name = f"{BOT_NAMES[index % len(BOT_NAMES)]}_tb{index // len(BOT_NAMES) or ''}"
+            try:
+                user = await self.store.get_user(name)
+            except AccountError:
+                user = await self.store.create_user(
+                    name, None, bot=True, grant=self.services.settings.grant
+                )
+            if not user.is_bot or user.id in taken:
+                continue
+            cost = SIT_AND_GO_BUY_IN + SIT_AND_GO_FEE
+            held = await self.store.balance(Account.wallet(user.id))
+            if held < cost:
+                short = self.services.settings.grant - held
+                key = f"tournament-bot:{user.id}:{held}:{self.services.clock.now()}"
+                await self.store.top_up(user, max(short, cost - held), key=key[:200], memo="bot")
+            return user
+        raise AccountError("no_bot", "every tournament bot account is entered already")

@@ -17,6 +17,7 @@ from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Harness, serve, table
+from tests.server.play import play_hand, showdown
 
 pytestmark = pytest.mark.slow
 
@@ -82,3 +83,58 @@ async def test_a_sit_and_go_of_bots_plays_to_the_end(db_url: str, game: str) -> 
     async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
         assert await store.balance(FEES) >= 10 * record.spec.seats
         assert (await store.check()).ok
+
+
+async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
+    db_url: str,
+) -> None:
+    settings = dataclasses.replace(SETTINGS, sit_and_gos=("teen-patti",), sit_and_go_bots_after=1e9)
+    async with serve(db_url, CASH, settings=settings) as harness:
+        ann = await harness.player("ann")
+        listed = (await ann.http.get("/api/tournaments")).json()["tournaments"]
+        (line,) = [t for t in listed if t["status"] == "registering"]
+        assert line["game"] == "teen-patti" and line["entrants"] == line["seats"] - 1
+        path = f"/api/tournaments/{line['id']}"
+        refused = await ann.http.post(f"{path}/register")
+        assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+        joined = await ann.http.post(f"{path}/register", headers=ann.csrf())
+        assert joined.status_code == 200, joined.text
+        page = joined.json()
+        assert page["status"] == "running" and page["entrants"] == page["seats"]
+        assert (await ann.http.get("/api/me")).json()["wallet"] == 10_000 - 110
+        for again, code in (("register", "not_registering"), ("unregister", "not_registering")):
+            answer = await ann.http.post(f"{path}/{again}", headers=ann.csrf())
+            assert (answer.status_code, answer.json()["code"]) == (409, code)
+        missing = await ann.http.post("/api/tournaments/999999/register", headers=ann.csrf())
+        assert (missing.status_code, missing.json()["code"]) == (404, "unknown_tournament")
+        (mine,) = [s for s in page["standings"] if s["player"] == "ann"]
+        (where,) = [t for t in page["tables_open"] if t["number"] == mine["table"]]
+        table = where["table_id"]
+        # The table is the tournament's: nobody takes or leaves a seat by asking.
+        mark = len(ann.frames)
+        await ann.send({"type": "watch", "table": table})
+        await ann.send({"type": "leave", "table": table})
+        error = await ann.wait_for(lambda f: f.get("type") == "error", after=mark)
+        assert error["code"] == "tournament_table"
+        # Ann plays every decision she is offered until the tournament is over.
+        store = harness.site.services.store
+        while (await store.tournaments.get(line["id"])).status == "running":
+            if harness.site.room.tournaments.get(line["id"]) is None:
+                break
+            try:
+                await play_hand([ann], table, showdown, timeout=5.0)
+            except AssertionError:
+                await harness.clock.advance(1.0)  # she is out, or the clock moves a level on
+        (done,) = await finished(harness, 1)
+        assert done == line["id"]
+        final = (await ann.http.get(path)).json()
+        assert final["status"] == "finished"
+        (standing,) = [s for s in final["standings"] if s["player"] == "ann"]
+        assert standing["place"] is not None
+        wallet = (await ann.http.get("/api/me")).json()["wallet"]
+        assert wallet == 10_000 - 110 + standing["prize"]
+        assert line["id"] not in [
+            t["id"]
+            for t in (await ann.http.get("/api/tournaments?status=running")).json()["tournaments"]
+        ]
+        assert (await ann.http.get("/api/tournaments?status=paused")).status_code == 400

@@ -56,6 +56,11 @@ from pokerhouse.cli.db import add_url_option
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
+from pokerhouse.tournament.structure import BUILT_IN, TOURNAMENT_GAMES
+
+#: The games with a sit-and-go always open, and of the hourly tournament, in the default
+#: room (a room.toml that lists its tables lists its tournaments' games too).
+DEFAULT_SIT_AND_GOS = TOURNAMENT_GAMES
 
 _ROOM_KEYS = {
     "hand_pause", "bots_pause", "bot_think", "window_seconds", "away_seconds", "log_size", "grant",
@@ -64,15 +69,17 @@ _ROOM_KEYS = {
     "lease_seconds", "gc_freeze", "redis_prefix", "spread_tables",
     "sockets_per_account", "sockets_per_address", "hashes_per_address",
     "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
+    "sit_and_gos", "sit_and_go_bots_after", "sit_and_go_structure",
+    "scheduled_games", "scheduled_every", "scheduled_bots",
 }  # fmt: skip
 #: Keys that must be more than zero (a zero ping or deadline would mean "never").
 _POSITIVE_SECONDS = (
     "ping_seconds", "retry_seconds", "database_seconds", "stall_seconds", "lease_seconds",
-    "request_head_seconds",
+    "request_head_seconds", "scheduled_every",
 )  # fmt: skip
 #: Keys that are whole numbers from 1.
 _COUNTS = (
-    "log_size", "grant", "registrations_per_hour", "max_buffer",
+    "log_size", "grant", "registrations_per_hour", "max_buffer", "scheduled_bots",
     "sockets_per_account", "sockets_per_address", "hashes_per_address",
 )  # fmt: skip
 #: A Host name room.toml may allow: a DNS name or an address, ``*.`` before a domain, or ``*``.
@@ -132,7 +139,9 @@ def register(subparsers: Any) -> None:
 def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | None]:
     """Room settings and first tables from a ``room.toml`` (defaults without one)."""
     if path is None:
-        return RoomSettings(), None
+        return RoomSettings(
+            sit_and_gos=DEFAULT_SIT_AND_GOS, scheduled_games=DEFAULT_SIT_AND_GOS
+        ), None
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
@@ -179,6 +188,18 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
         raise InvalidSpec(
             "bad_config", f"{path}: redis_prefix is 1 to 64 letters, digits, '.', '_' or '-'"
         )
+    # A room.toml of its own tables has its own tournaments too: only those it names.
+    default = () if "tables" in data else DEFAULT_SIT_AND_GOS
+    for games in ("sit_and_gos", "scheduled_games"):
+        values[games] = _games(path, games, values.get(games, default))
+    if "sit_and_go_bots_after" in values:
+        if not _seconds(values["sit_and_go_bots_after"]):
+            raise InvalidSpec("bad_config", f"{path}: sit_and_go_bots_after is seconds >= 0")
+        values["sit_and_go_bots_after"] = float(values["sit_and_go_bots_after"])
+    if values.get("sit_and_go_structure", "turbo") not in BUILT_IN:
+        raise InvalidSpec(
+            "bad_config", f"{path}: sit_and_go_structure is one of {', '.join(sorted(BUILT_IN))}"
+        )
     settings = RoomSettings(**values)
     tables = data.get("tables")
     if tables is None:
@@ -195,6 +216,18 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
             )
         configs.append(TableConfig(**entry).checked())
     return settings, configs
+
+
+def _games(path: str, key: str, value: object) -> tuple[str, ...]:
+    """Games with tournaments (``sit_and_gos``, ``scheduled_games``): a list (or none)."""
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(game, str) and game in TOURNAMENT_GAMES for game in value
+    ):
+        raise InvalidSpec(
+            "bad_config",
+            f"{path}: {key} lists games of {', '.join(TOURNAMENT_GAMES)}, not {value!r}",
+        )
+    return tuple(dict.fromkeys(value))
 
 
 def _argon2(path: str, value: object) -> tuple[int, int, int]:

@@ -168,7 +168,7 @@ class Api:
         except StoreError:
             return None
 
-    def _guard(self, request: Request) -> JSONResponse | None:
+    def guard(self, request: Request) -> JSONResponse | None:
         """Refuse a state-changing request from another site or without the CSRF header."""
         scheme = request.url.scheme
         if not auth.same_origin(request.headers.get("origin"), request.headers.get("host"), scheme):
@@ -233,7 +233,7 @@ class Api:
 
     async def register(self, request: Request) -> Response:
         """``POST /api/register``: a new account with its chip grant, signed in."""
-        refused = self._guard(request)
+        refused = self.guard(request)
         if refused is not None:
             return refused
         address = client_address(request)
@@ -270,7 +270,7 @@ class Api:
 
     async def login(self, request: Request) -> Response:
         """``POST /api/login``: a session for the right username and password."""
-        refused = self._guard(request)
+        refused = self.guard(request)
         if refused is not None:
             return refused
         try:
@@ -323,7 +323,7 @@ class Api:
 
     async def logout(self, request: Request) -> Response:
         """``POST /api/logout``: end the session."""
-        refused = self._guard(request)
+        refused = self.guard(request)
         if refused is not None:
             return refused
         token = request.cookies.get(auth.SESSION_COOKIE)
@@ -343,7 +343,7 @@ class Api:
 
     async def top_up(self, request: Request) -> Response:
         """``POST /api/me/top-up``: play money again, when the wallet and seats run low."""
-        refused = self._guard(request)
+        refused = self.guard(request)
         if refused is not None:
             return refused
         user = await self.user(request)

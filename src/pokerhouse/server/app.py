@@ -25,7 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server import collector, equity
+from pokerhouse.server import collector, equity, tournament_api
 from pokerhouse.server.api import Api, problem
 from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.logs import now_ms, record
@@ -97,6 +97,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
         Route("/tables", api.tables),
         Route("/hands/{hand_id:int}", api.hand),
         equity.route(api),
+        *tournament_api.routes(api),
     ]
     routes: list[Route | Mount] = [
         Route("/healthz", api.health),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerhouse.server import openapi_tournaments
+
 _PROBLEM = {"$ref": "#/components/schemas/Problem"}
 
 
@@ -89,6 +91,8 @@ def _post(summary: str, ok: dict[str, Any], *, body: bool, extra: dict[str, Any]
 def openapi_document(*, metrics: bool = True) -> dict[str, Any]:
     """The API's OpenAPI document (``metrics``: with ``/metrics``, when the room serves it)."""
     document = _document()
+    document["paths"].update(openapi_tournaments.PATHS)
+    document["components"]["schemas"].update(openapi_tournaments.SCHEMAS)
     if not metrics:
         del document["paths"]["/metrics"]
     return document

@@ -87,6 +87,11 @@ class RoomSettings:
     sit_and_go_bots_after: float = 60.0
     #: The built-in structure they play (regular, turbo, hyper).
     sit_and_go_structure: str = "turbo"
+    #: Games of the scheduled tournament, one starting every ``scheduled_every`` seconds
+    #: (on the hour by default), each game in turn; ``scheduled_bots`` bots enter each.
+    scheduled_games: tuple[str, ...] = ()
+    scheduled_every: float = 3600.0
+    scheduled_bots: int = 20
     #: Whether ``GET /metrics`` (Prometheus) is served; off, it is a 404.
     metrics: bool = False
     #: Password hashes (logins, sign-ups) one address may have in flight at once; beyond

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -48,7 +49,7 @@ from pokerhouse.tournament.orders import (
     Unregister,
     UnseatPlayer,
 )
-from pokerhouse.tournament.state import CANCELLED, FINISHED, RUNNING
+from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING
 
 log = logging.getLogger("pokerhouse.tournament")
 
@@ -182,11 +183,18 @@ class TournamentTask:
             await self.ended(self)
 
     async def _clock(self) -> None:
-        """Tick while the tournament runs: levels, breaks and late registration move on."""
+        """Tick while the tournament runs: levels, breaks and late registration move on;
+        a scheduled one starts when its time comes (Unix time, the start shown to all)."""
         while not self.over:
             await self.services.clock.sleep(TICK_SECONDS)
-            if self.director.status == RUNNING and self.inbox.empty():
-                self.inbox.put_nowait(_Given(Tick(self.services.clock.now())))
+            status, starts_at = self.director.status, self.record.starts_at
+            if not self.inbox.empty():
+                continue
+            now = self.services.clock.now()
+            if status == RUNNING:
+                self.inbox.put_nowait(_Given(Tick(now)))
+            elif status == REGISTERING and starts_at is not None and time.time() >= starts_at:
+                self.inbox.put_nowait(_Given(Start(now)))
 
     async def _give(self, given: Input, *, carry_out: bool = True) -> None:
         """One input through the director; saved with its money; then carried out."""

@@ -3,7 +3,9 @@
 At start the room carries on every tournament the store has registering or
 running (:class:`~pokerhouse.server.tournament_task.TournamentTask`), and
 keeps a sit-and-go open for each game of ``RoomSettings.sit_and_gos``: when
-one fills and starts, another opens. Bots register for them as players
+one fills and starts, another opens; and the next scheduled tournament (on
+the hour by default, the games of ``scheduled_games`` in turn, with a
+guaranteed pool, late registration and a re-entry). Bots register for them as players
 would (RULES.md, "Bots and bot accounts"): all seats but one at once, and
 the last one too when no person has taken it for
 ``sit_and_go_bots_after`` seconds, so a newcomer finds one running and one
@@ -15,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from pokerhouse.errors import PokerError
+from pokerhouse.games import get_game
 from pokerhouse.server.outbox import Deliver
 from pokerhouse.server.services import BOT_NAMES, Services
 from pokerhouse.server.tabletask import TableTask
@@ -25,13 +29,15 @@ from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.server.tournament_task import TournamentTask
 from pokerhouse.store import AccountError, StoreError, TableDef, User
 from pokerhouse.store.accounts import Account
-from pokerhouse.tournament import built_in, sit_and_go
+from pokerhouse.tournament import TournamentSpec, built_in, sit_and_go
 from pokerhouse.tournament.state import REGISTERING, RUNNING
 
 log = logging.getLogger("pokerhouse.tournament")
 
-#: What a default sit-and-go costs: buy-in and fee (RULES.md: play money).
+#: What a default sit-and-go (and the scheduled one) costs: buy-in and fee (play money).
 SIT_AND_GO_BUY_IN, SIT_AND_GO_FEE = 100, 10
+#: The scheduled tournament's least prize pool: the room adds what the buy-ins lack.
+SCHEDULED_GUARANTEE = 5_000
 
 
 class Tournaments:
@@ -54,10 +60,12 @@ class Tournaments:
         self._loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Carry on the stored tournaments, open the sit-and-gos, and keep them open."""
+        """Carry on the stored tournaments, open the sit-and-gos and the next scheduled
+        one, and keep them open."""
         for record in reversed(await self.store.tournaments.find([REGISTERING, RUNNING])):
             await self._run(TournamentTask(self.services, record, self, self._ended))
-        if self.services.settings.sit_and_gos:
+        settings = self.services.settings
+        if settings.sit_and_gos or settings.scheduled_games:
             await self._keep_open()
             self._loop = asyncio.get_running_loop().create_task(self._keep(), name="sit-and-gos")
 
@@ -110,6 +118,38 @@ class Tournaments:
                 log.exception("tournaments: a bug keeping the sit-and-gos")
 
     async def _keep_open(self) -> None:
+        await self._keep_sit_and_gos()
+        await self._keep_scheduled()
+
+    async def _keep_scheduled(self) -> None:
+        """The next scheduled tournament registering, its bots entered."""
+        settings = self.services.settings
+        games = settings.scheduled_games
+        if not games or any(
+            task.spec.format == "scheduled" and task.director.status == REGISTERING
+            for task in self.tasks.values()
+        ):
+            return
+        every = settings.scheduled_every
+        starts_at = (time.time() // every + 1) * every
+        game = games[int(starts_at // every) % len(games)]
+        spec = TournamentSpec(
+            f"{get_game(game).title} hourly" if every == 3600.0 else f"{get_game(game).title}",
+            game,
+            "scheduled",
+            built_in("regular", game),
+            buy_in=SIT_AND_GO_BUY_IN,
+            fee=SIT_AND_GO_FEE,
+            guarantee=SCHEDULED_GUARANTEE,
+            late_levels=2,
+            reentries=1,
+        )
+        record = await self.store.tournaments.create(spec, starts_at=starts_at)
+        task = TournamentTask(self.services, record, self, self._ended)
+        await self._run(task)
+        await self._bots_enter(task, settings.scheduled_bots)
+
+    async def _keep_sit_and_gos(self) -> None:
         """A sit-and-go registering for every game; bots in all its seats but one, and
         in that one too once it has waited long enough for a person."""
         now = self.services.clock.now()

@@ -1,0 +1,134 @@
+"""The tournaments' HTTP API: the list, one tournament's page, registering and unregistering.
+
+- ``GET /api/tournaments``: every tournament open or running, and the last
+  ones ended (``?status=`` one of registering, running, finished, cancelled);
+- ``GET /api/tournaments/{id}``: its page (:func:`.tournament_view.document`);
+- ``POST /api/tournaments/{id}/register`` and ``.../unregister``: signed in,
+  same-site with the CSRF header, at most a few a second per player; the
+  buy-in and fee leave the wallet (or come back) in the step that takes the
+  entry. Refusals name their code: ``not_registering``,
+  ``already_registered``, ``not_registered``, ``tournament_full``,
+  ``no_reentry``, ``insufficient_funds`` (409), ``unknown_tournament`` (404).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from pokerhouse.errors import PokerError
+from pokerhouse.server import auth
+from pokerhouse.server.api import Api, problem
+from pokerhouse.server.tournament_task import TournamentTask
+from pokerhouse.server.tournament_view import document, summary
+from pokerhouse.store import InsufficientFunds, StoreError, TournamentBookError, User
+from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING
+
+#: Ended tournaments the list shows, newest first.
+ENDED_SHOWN = 20
+#: Registrations and unregistrations a player may ask for: a few at once, one a second.
+ASKS_PER_SECOND, ASKS_BURST = 1.0, 5
+
+
+def routes(api: Api) -> list[Route]:
+    """The endpoints' routes, for the API's mount."""
+    handlers = TournamentApi(api)
+    return [
+        Route("/tournaments", handlers.list),
+        Route("/tournaments/{tournament_id:int}", handlers.one),
+        Route("/tournaments/{tournament_id:int}/register", handlers.register, methods=["POST"]),
+        Route("/tournaments/{tournament_id:int}/unregister", handlers.unregister, methods=["POST"]),
+    ]
+
+
+class TournamentApi:
+    """The handlers, over the room's tournaments and the store."""
+
+    def __init__(self, api: Api) -> None:
+        self.api = api
+        self.site = api.site
+        self.asks = auth.RateLimit(ASKS_PER_SECOND, ASKS_BURST)
+
+    async def list(self, request: Request) -> Response:
+        """``GET /api/tournaments``: live ones from the room, ended ones from the store."""
+        status = request.query_params.get("status")
+        statuses = (REGISTERING, RUNNING, FINISHED, CANCELLED)
+        if status is not None and status not in statuses:
+            return problem(400, "bad_status", f"status is one of {', '.join(statuses)}")
+        now = self.site.services.clock.now()
+        room = self.site.room.tournaments
+        lines = [
+            summary(task.id, task.spec, task.director.state, now=now)
+            for task in sorted(room.tasks.values(), key=lambda task: task.id)
+        ]
+        ended = await self.site.store.tournaments.find([FINISHED, CANCELLED], limit=ENDED_SHOWN)
+        lines += [
+            summary(record.id, record.spec, record.state(), now=now)
+            for record in ended
+            if record.id not in room.tasks
+        ]
+        if status is not None:
+            lines = [line for line in lines if line["status"] == status]
+        return JSONResponse({"tournaments": lines})
+
+    async def one(self, request: Request) -> Response:
+        """``GET /api/tournaments/{id}``: the tournament's page."""
+        tournament_id = int(request.path_params["tournament_id"])
+        found = await self._document(tournament_id)
+        if found is None:
+            return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
+        return JSONResponse(found)
+
+    async def register(self, request: Request) -> Response:
+        """``POST /api/tournaments/{id}/register``: buy in."""
+        return await self._ask(request, TournamentTask.register)
+
+    async def unregister(self, request: Request) -> Response:
+        """``POST /api/tournaments/{id}/unregister``: the buy-in and fee back, before the start."""
+        return await self._ask(request, TournamentTask.unregister)
+
+    async def _ask(self, request: Request, what: Any) -> Response:
+        refused = self.api.guard(request)
+        if refused is not None:
+            return refused
+        user: User | None = await self.api.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        if not self.asks.allow(f"user:{user.id}"):
+            return problem(429, "rate_limited", "one request a second", **{"Retry-After": "1"})
+        tournament_id = int(request.path_params["tournament_id"])
+        task = self.site.room.tournaments.get(tournament_id)
+        if task is None:
+            found = await self._document(tournament_id)
+            if found is None:
+                return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
+            if found["status"] in (REGISTERING, RUNNING):
+                return problem(503, "room_unavailable", "that tournament is not run here now")
+            return problem(409, "not_registering", "that tournament has ended")
+        try:
+            await what(task, user)
+        except (TournamentError, InsufficientFunds, TournamentBookError) as error:
+            return problem(409, error.code, str(error))
+        except (StoreError, OSError) as error:
+            code = getattr(error, "code", "room_unavailable")
+            return problem(503, "room_unavailable", f"the room could not save that ({code})")
+        except PokerError as error:
+            return problem(409, error.code, str(error))
+        body = await self._document(tournament_id)
+        return JSONResponse(body)
+
+    async def _document(self, tournament_id: int) -> dict[str, Any] | None:
+        now = self.site.services.clock.now()
+        task = self.site.room.tournaments.get(tournament_id)
+        if task is not None:
+            tables = {number: table.id for number, table in task.tables.items()}
+            return document(task.id, task.spec, task.director.state, now=now, tables=tables)
+        try:
+            record = await self.site.store.tournaments.get(tournament_id)
+        except TournamentBookError:
+            return None
+        return document(record.id, record.spec, record.state(), now=now, tables={})

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 
 import pytest
 
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
+from pokerhouse.tournament import Structure, TournamentSpec, prizes
 from tests.conftest import FAST_HASHER
-from tests.server.conftest import Harness, serve, table
-from tests.server.play import play_hand, showdown
+from tests.server.conftest import Client, Harness, serve, table
+from tests.server.play import decision_of, passive, play_hand, showdown
 
 pytestmark = pytest.mark.slow
 
@@ -138,3 +140,104 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
             for t in (await ann.http.get("/api/tournaments?status=running")).json()["tournaments"]
         ]
         assert (await ann.http.get("/api/tournaments?status=paused")).status_code == 400
+
+
+async def play_through(
+    harness: Harness, people: list[Client], tournament: int, timeout: float = 900.0
+) -> None:
+    """The people play every decision they are offered, following themselves from table
+    to table by the tournament's page, until it is over; the clock moves a second a turn
+    (breaks pass, and a person who does not answer in time has the clock act)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    watching: dict[str, int] = {}
+    acted: set[tuple[str, int, int]] = set()
+    path = f"/api/tournaments/{tournament}"
+    while True:
+        page = (await people[0].http.get(path)).json()
+        if page["status"] != "running":
+            return
+        assert loop.time() < deadline, f"tournament {tournament} still running"
+        tables = {t["number"]: t["table_id"] for t in page["tables_open"]}
+        for person in people:
+            (mine,) = [s for s in page["standings"] if s["player"] == person.name]
+            table = tables.get(mine["table"]) if not mine["busted"] else None
+            if table is None:
+                continue
+            if watching.get(str(person.name)) != table:
+                watching[str(person.name)] = table
+                await person.send({"type": "watch", "table": table})
+            pending = decision_of(person, table)
+            if pending is None or (str(person.name), pending[0], pending[1]) in acted:
+                continue
+            seq, hand, _, decision = pending
+            acted.add((str(person.name), seq, hand))
+            action = passive(decision, person)
+            message = {"type": "act", "table": table, "hand": hand, "action": action}
+            await person.send({**message, "id": person.next_id()})
+        await harness.clock.advance(1.0)
+        await asyncio.sleep(0.05)
+
+
+async def test_a_multi_table_tournament_of_bots_and_people_to_the_final_table(
+    db_url: str,
+) -> None:
+    """62 entrants at eight tables of Razz, levels of two hands, a break every three levels:
+    players move, tables break, the bubble is dealt hand for hand, one table is left.
+
+    A hand that busts two players at once may jump the bubble (then no hand for hand is
+    due): up to three tournaments are played until one comes to it.
+    """
+    structure = Structure(
+        "razz", (4, 8, 12, 20, 40, 80, 160, 320, 640, 1280, 2560), level_seconds=None,
+        level_hands=2, break_every=3, break_seconds=30, starting_stack=100,
+    )  # fmt: skip
+    spec = TournamentSpec(
+        "Evening Razz", "razz", "scheduled", structure, buy_in=100, fee=10, seats=8,
+        min_entrants=2,
+    )  # fmt: skip
+    async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
+        records = [
+            await store.tournaments.create(spec, starts_at=time.time() + 3600) for _ in range(3)
+        ]
+        bots = [await store.create_user(f"mtt_bot{i}", None, bot=True) for i in range(60)]
+    async with serve(db_url, CASH, settings=SETTINGS) as harness:
+        people = [await harness.player("ann"), await harness.player("bob")]
+        wallets = {str(person.name): 10_000 for person in people}
+        bubbles = 0
+        for played, record in enumerate(records, start=1):
+            task = harness.site.room.tournaments.get(record.id)
+            assert task is not None
+            for bot in bots:
+                await task.register(bot)
+            path = f"/api/tournaments/{record.id}"
+            for person in people:
+                joined = await person.http.post(f"{path}/register", headers=person.csrf())
+                assert joined.status_code == 200, joined.text
+            # Unregistering gives it back; registering again pays again.
+            bob = people[1]
+            back = await bob.http.post(f"{path}/unregister", headers=bob.csrf())
+            assert back.status_code == 200 and back.json()["entrants"] == 61
+            assert (await bob.http.get("/api/me")).json()["wallet"] == wallets["bob"]
+            again = await bob.http.post(f"{path}/register", headers=bob.csrf())
+            assert again.json()["entrants"] == 62
+            assert (await task.start_now()).status == "running"
+            page = (await people[0].http.get(path)).json()
+            assert page["tables"] == 8 and page["prizes"] == list(prizes(62 * 100, 62))
+            await play_through(harness, people, record.id)
+            await finished(harness, played)
+            state = task.director.state
+            assert state.status == "finished" and state.moves > 0 and state.broken == 7
+            assert task.seen["BreakStarted"] >= 1 and task.seen["LevelUp"] >= 3
+            assert state.hands > 60 and task.seen["Placed"] == 62
+            final = (await people[0].http.get(path)).json()
+            for person in people:
+                (mine,) = [s for s in final["standings"] if s["player"] == person.name]
+                wallets[str(person.name)] += mine["prize"] - 110
+                wallet = (await person.http.get("/api/me")).json()["wallet"]
+                assert mine["place"] is not None and wallet == wallets[str(person.name)]
+            assert sum(s["prize"] for s in final["standings"]) == 6_200
+            bubbles += task.seen["HandForHand"] >= 1
+            if bubbles:
+                break
+        assert bubbles, "three tournaments, and none came to the bubble with two tables"

@@ -223,6 +223,18 @@ def test_time_while_the_room_was_down_does_not_count() -> None:
     assert harness.director.state.level_left == pytest.approx(490)
 
 
+def test_a_runner_whose_clock_starts_again_lower_resumes_on_its_scale() -> None:
+    """Another process (or machine) resumes: its monotonic clock may be far behind."""
+    structure = Structure("razz", (10, 20), level_seconds=600)
+    harness = Harness(scheduled(seats=4, structure=structure))
+    harness.register(8)
+    harness.tick(100)
+    harness.now = 5.0
+    harness.give(Resume(harness.now))
+    harness.tick(10)
+    assert harness.director.state.level_left == pytest.approx(490)
+
+
 # ---------------------------------------------------------------- balancing and breaking
 
 

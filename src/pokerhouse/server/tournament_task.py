@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -103,6 +104,8 @@ class TournamentTask:
         self._tasks: list[asyncio.Task[None]] = []
         #: Orders a table could not carry out: looked at again on the next tick.
         self._behind = False
+        #: How many orders of each kind this task has carried out (``LevelUp``, ``Placed``...).
+        self.seen: Counter[str] = Counter()
 
     # ------------------------------------------------------------ life
 
@@ -219,6 +222,7 @@ class TournamentTask:
 
     async def _carry_out(self, orders: tuple[Order, ...]) -> None:
         for order in orders:
+            self.seen[type(order).__name__] += 1
             try:
                 await self._carry_out_one(order)
             except (PokerError, StoreError, OSError) as error:

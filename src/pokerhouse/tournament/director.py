@@ -128,7 +128,9 @@ class Director(MovementMixin):
                 self._advance(_time(now))
                 self._settle()
             case Resume(now):
-                self.state.now = max(self.state.now, _time(now))
+                # The runner's clock may have started again from anywhere (another process,
+                # another machine): from now on the clocks count on its scale.
+                self.state.now = _time(now)
             case HandEnded():
                 self._hand_ended(given)
             case Cancel(reason, now):

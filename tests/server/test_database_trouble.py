@@ -268,12 +268,12 @@ async def test_a_sqlite_file_on_a_full_disk(tmp_path: Path) -> None:
         filler = disk / "filler"
 
         async def fill() -> None:
-            with filler.open("wb") as out:
+            # Unbuffered: when the disk is full the write fails, not a flush at close.
+            with filler.open("wb", buffering=0) as out:
                 block = b"\0" * 65536
                 with contextlib.suppress(OSError):  # ENOSPC: the disk is full
                     while True:
                         out.write(block)
-                        out.flush()
 
         async def free() -> None:
             filler.unlink()

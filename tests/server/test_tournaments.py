@@ -97,6 +97,10 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
         (line,) = [t for t in listed if t["status"] == "registering"]
         assert line["game"] == "teen-patti" and line["entrants"] == line["seats"] - 1
         path = f"/api/tournaments/{line['id']}"
+        # Following the tournament: its line at once, then the news as it happens.
+        await ann.send({"type": "watch_tournament", "tournament": line["id"]})
+        first = await ann.wait_for(lambda f: f.get("type") == "tournament")
+        assert first["line"]["entrants"] == line["entrants"] and first["news"] == []
         refused = await ann.http.post(f"{path}/register")
         assert refused.status_code == 403 and refused.json()["code"] == "csrf"
         joined = await ann.http.post(f"{path}/register", headers=ann.csrf())
@@ -112,6 +116,16 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
         (mine,) = [s for s in page["standings"] if s["player"] == "ann"]
         (where,) = [t for t in page["tables_open"] if t["number"] == mine["table"]]
         table = where["table_id"]
+        told = [
+            item
+            for frame in ann.frames
+            if frame.get("type") == "tournament"
+            for item in frame["news"]
+        ]
+        kinds = {item["kind"] for item in told}
+        assert {"started", "registration_closed", "seated"} <= kinds
+        (seated,) = [i for i in told if i["kind"] == "seated" and i["player"] == "ann"]
+        assert seated["table_id"] == table
         # The table is the tournament's: nobody takes or leaves a seat by asking.
         mark = len(ann.frames)
         await ann.send({"type": "watch", "table": table})
@@ -135,6 +149,10 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
         assert standing["place"] is not None
         wallet = (await ann.http.get("/api/me")).json()["wallet"]
         assert wallet == 10_000 - 110 + standing["prize"]
+        told = [f for f in ann.frames if f.get("type") == "tournament"]
+        placed = [i for f in told for i in f["news"] if i["kind"] == "placed"]
+        assert {i["player"] for i in placed} >= {"ann"} and len(placed) == line["seats"]
+        assert told[-1]["news"][-1] == {"kind": "finished"}
         assert line["id"] not in [
             t["id"]
             for t in (await ann.http.get("/api/tournaments?status=running")).json()["tournaments"]

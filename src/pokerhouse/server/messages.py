@@ -49,6 +49,16 @@ class Lobby(Message, tag="lobby", frozen=True):
     tables: list[dict[str, Any]]
 
 
+class TournamentNews(Message, tag="tournament", frozen=True):
+    """A followed tournament's lobby line as it is now, and what just happened there
+    (``news``: ``started``, ``level_up``, ``break``, ``break_over``, ``hand_for_hand``,
+    ``moved``, ``placed``, ``registration_closed``, ``finished``, ``cancelled``)."""
+
+    tournament: int
+    line: dict[str, Any]
+    news: list[dict[str, Any]]
+
+
 class Snapshot(Message, tag="snapshot", frozen=True):
     """The whole table as its receiver may see it, as of event ``seq``."""
 

@@ -76,6 +76,14 @@ class Lobby(Message, tag="lobby", frozen=True):
     """Follow the lobby: ``lobby`` messages with every table, as they change."""
 
 
+class WatchTournament(Message, tag="watch_tournament", frozen=True):
+    """Follow a tournament (``on`` false: stop): ``tournament`` messages with its line
+    in the lobby and what happened (levels, breaks, moves, places), as it changes."""
+
+    tournament: TableId
+    on: bool = True
+
+
 class Sit(Message, tag="sit", frozen=True):
     """Take ``seat`` with ``buy_in`` chips from the wallet (dealt in from the next hand)."""
 
@@ -165,6 +173,7 @@ MESSAGE_TYPES: tuple[type[Message], ...] = (
     Watch,
     Unwatch,
     Lobby,
+    WatchTournament,
     Sit,
     Act,
     SitOut,
@@ -181,6 +190,7 @@ ClientMessage = (
     Watch
     | Unwatch
     | Lobby
+    | WatchTournament
     | Sit
     | Act
     | SitOut

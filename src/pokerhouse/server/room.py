@@ -149,7 +149,10 @@ class Room:
         services.lobby_listeners.append(self._changed)
         #: The room's tournaments; their tables join ``tasks`` while they run.
         self.tournaments = Tournaments(
-            services, self.tasks, lambda table: self.relay.deliver_for(table, self.deliver)
+            services,
+            self.tasks,
+            lambda table: self.relay.deliver_for(table, self.deliver),
+            self.deliver,
         )
 
     async def start(self) -> None:

@@ -23,14 +23,16 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pokerhouse.errors import PokerError
+from pokerhouse.server import messages
 from pokerhouse.server.inputs import Directed
 from pokerhouse.server.services import Services
 from pokerhouse.server.tournament_table import Report, TournamentTable
+from pokerhouse.server.tournament_view import news, summary
 from pokerhouse.store import StoreError, TableConfig, TableDef, TournamentRecord, User
 from pokerhouse.tournament import Director
 from pokerhouse.tournament.orders import (
@@ -106,6 +108,9 @@ class TournamentTask:
         self._behind = False
         #: How many orders of each kind this task has carried out (``LevelUp``, ``Placed``...).
         self.seen: Counter[str] = Counter()
+        #: Addresses following the tournament, and where their frames go (the room's).
+        self.watchers: set[int] = set()
+        self.deliver: Callable[[int, Sequence[bytes]], None] | None = None
 
     # ------------------------------------------------------------ life
 
@@ -215,8 +220,36 @@ class TournamentTask:
         self._saved_at = now
         if carry_out:
             await self._carry_out(orders)
+        self._tell(orders)
         if self._behind and self.director.status == RUNNING:
             await self._catch_up()
+
+    # ------------------------------------------------------------ watchers
+
+    def watch(self, address: int, on: bool = True) -> None:
+        """``address`` follows the tournament (its line now, then every change) or stops."""
+        if not on:
+            self.watchers.discard(address)
+            return
+        self.watchers.add(address)
+        if self.deliver is not None:
+            self.deliver(address, [self._frame([])])
+
+    def _tell(self, orders: tuple[Order, ...]) -> None:
+        """Every watcher: the line as it is now and the news of ``orders``."""
+        if not self.watchers or self.deliver is None:
+            return
+        players = {entry.number: entry.player for entry in self.director.entries}
+        tables = {number: table.id for number, table in self.tables.items()}
+        told = [item for order in orders for item in news(order, players, tables)]
+        frame = self._frame(told)
+        for address in list(self.watchers):
+            self.deliver(address, [frame])
+
+    def _frame(self, told: list[dict[str, Any]]) -> bytes:
+        now = self.services.clock.now()
+        line = summary(self.id, self.spec, self.director.state, now=now)
+        return messages.encode(messages.TournamentNews(tournament=self.id, line=line, news=told))
 
     # ------------------------------------------------------------ the orders
 

@@ -18,6 +18,21 @@ from __future__ import annotations
 from typing import Any
 
 from pokerhouse.games import get_game
+from pokerhouse.tournament.orders import (
+    BreakEnded,
+    BreakStarted,
+    Cancelled,
+    Finished,
+    HandForHand,
+    LevelUp,
+    OpenTable,
+    Order,
+    Placed,
+    RegistrationClosed,
+    SeatPlayer,
+    Started,
+    UnseatPlayer,
+)
 from pokerhouse.tournament.payouts import prizes
 from pokerhouse.tournament.spec import TournamentSpec
 from pokerhouse.tournament.state import REGISTERING, State
@@ -136,4 +151,55 @@ def document(
             }
             for number, table in sorted(state.tables.items())
         ],
+    }
+
+
+def news(order: Order, players: dict[int, str], tables: dict[int, int]) -> list[dict[str, Any]]:
+    """What a watcher of the tournament is told of ``order`` (nothing for the tables' own
+    work): ``players`` names each entry, ``tables`` gives each table number's room id.
+
+    >>> news(LevelUp(2, (("ante", 2), ("small_bet", 20))), {}, {})
+    [{'kind': 'level_up', 'level': 3, 'stakes': {'ante': 2, 'small_bet': 20}}]
+    """
+    match order:
+        case Started(entrants, count):
+            return [{"kind": "started", "entrants": entrants, "tables": count}]
+        case LevelUp(level, stakes):
+            return [{"kind": "level_up", "level": level + 1, "stakes": dict(stakes)}]
+        case BreakStarted(seconds):
+            return [{"kind": "break", "seconds": seconds}]
+        case BreakEnded():
+            return [{"kind": "break_over"}]
+        case HandForHand(on):
+            return [{"kind": "hand_for_hand", "on": on}]
+        case RegistrationClosed(entrants, pool, won):
+            return [
+                {"kind": "registration_closed", "entrants": entrants, "pool": pool,
+                 "prizes": list(won)}
+            ]  # fmt: skip
+        case Placed(entry, player, _, place, tied, prize):
+            return [
+                {"kind": "placed", "entry": entry, "player": player, "place": place,
+                 "tied": tied, "prize": prize}
+            ]  # fmt: skip
+        case OpenTable(number, seats):
+            return [_seated(s.entry, s.player, number, tables) for s in seats]
+        case SeatPlayer(number, seating):
+            return [_seated(seating.entry, seating.player, number, tables)]
+        case UnseatPlayer(_, _, entry, "moved", to_table) if to_table is not None:
+            return [{**_seated(entry, players.get(entry, ""), to_table, tables), "kind": "moved"}]
+        case Finished():
+            return [{"kind": "finished"}]
+        case Cancelled(reason):
+            return [{"kind": "cancelled", "reason": reason}]
+    return []
+
+
+def _seated(entry: int, player: str, number: int, tables: dict[int, int]) -> dict[str, Any]:
+    return {
+        "kind": "seated",
+        "entry": entry,
+        "player": player,
+        "table": number,
+        "table_id": tables.get(number),
     }

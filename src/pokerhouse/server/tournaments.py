@@ -18,10 +18,11 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
+from pokerhouse.server import messages
 from pokerhouse.server.outbox import Deliver
 from pokerhouse.server.services import BOT_NAMES, Services
 from pokerhouse.server.tabletask import TableTask
@@ -48,12 +49,14 @@ class Tournaments:
         services: Services,
         tasks: dict[int, TableTask],
         deliver_for: Callable[[int], Deliver],
+        deliver: Callable[[int, Sequence[bytes]], None],
     ) -> None:
         self.services = services
         self.store = services.store
         #: The room's table tasks (a tournament's tables join them while they run).
         self._tables = tasks
         self._deliver_for = deliver_for
+        self._deliver = deliver
         self.tasks: dict[int, TournamentTask] = {}
         #: When each sit-and-go came to its last free seat (bots take it after a while).
         self._waiting: dict[int, float] = {}
@@ -84,7 +87,24 @@ class Tournaments:
 
     async def _run(self, task: TournamentTask) -> None:
         self.tasks[task.id] = task
+        task.deliver = self._deliver
         await task.start()
+
+    # ------------------------------------------------------------ watchers
+
+    def watch(self, address: int, tournament: int, *, on: bool = True) -> None:
+        """``address`` follows ``tournament`` (``on`` false: stops)."""
+        task = self.tasks.get(tournament)
+        if task is not None:
+            task.watch(address, on)
+        elif on:
+            text = f"tournament {tournament} is not running here (its page has the results)"
+            self._deliver(address, [messages.error("unknown_tournament", text)])
+
+    def forget(self, address: int) -> None:
+        """A connection closed: it follows no tournament any more."""
+        for task in self.tasks.values():
+            task.watchers.discard(address)
 
     async def _ended(self, task: TournamentTask) -> None:
         self.tasks.pop(task.id, None)

@@ -183,6 +183,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
             if task_of_table is not None:
                 site.room.post(task_of_table, Watch(caller, on=False))
         site.room.disconnected(conn)
+        site.room.tournaments.forget(conn.id)
         # Closed for a reason the client should read: the last frames go first (bounded).
         conn.kill("closed", drop=False)
         with contextlib.suppress(Exception):
@@ -197,6 +198,9 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
         return
     if isinstance(message, p.Lobby):
         site.room.watch_lobby(conn)
+        return
+    if isinstance(message, p.WatchTournament):
+        site.room.tournaments.watch(conn.id, message.tournament, on=message.on)
         return
     table = message.table
     task = site.room.task(table)

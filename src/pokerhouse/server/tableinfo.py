@@ -87,6 +87,8 @@ def extras(
             "time_bank_seconds": config.time_bank_seconds,
             "rake_bps": config.rake_bps,
             "rake_cap": config.rake_cap,
+            # A tournament's table: the tournament it belongs to (null at a cash table).
+            "tournament": config.tournament,
         },
         "bots": sorted(bots),
         **rules.extras(now),

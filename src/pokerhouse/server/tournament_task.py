@@ -56,6 +56,8 @@ from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNIN
 
 log = logging.getLogger("pokerhouse.tournament")
 
+#: The longest table name the store takes.
+MAX_TABLE_NAME = 40
 #: How often the tournament's clock ticks (levels, breaks, late registration), and how
 #: often at least a tick is saved when nothing else happened (a restart loses no more).
 TICK_SECONDS = 1.0
@@ -284,8 +286,9 @@ class TournamentTask:
             return found
         spec = self.spec
         stakes = dict(spec.structure.stakes(self.director.level))
+        name = f"{spec.name} · {number}"
         config = TableConfig(
-            f"{spec.name[:22]} #{self.id}-{number}",
+            name if len(name) <= MAX_TABLE_NAME else f"Tournament {self.id} · table {number}",
             spec.game,
             stakes,
             spec.seats,

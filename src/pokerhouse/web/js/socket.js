@@ -21,6 +21,7 @@ export class RoomSocket {
     this.user = null;
     this.tables = new Map(); // table id -> {seq, listeners: Set}
     this.lobbyListeners = new Set();
+    this.tournaments = new Map(); // tournament id -> Set of listeners
     this.statusListeners = new Set();
     this.globalListeners = new Set();
     this.attempts = 0;
@@ -40,6 +41,9 @@ export class RoomSocket {
       this.setState("open");
       if (this.lobbyListeners.size) this.send({ type: "lobby" });
       for (const [table, entry] of this.tables) this.follow(table, entry);
+      for (const tournament of this.tournaments.keys()) {
+        this.send({ type: "watch_tournament", tournament });
+      }
     });
     ws.addEventListener("message", (message) => this.receive(message.data));
     ws.addEventListener("close", () => {
@@ -103,6 +107,27 @@ export class RoomSocket {
     this.lobbyListeners.add(listener);
     if (this.lobbyListeners.size === 1) this.send({ type: "lobby" });
     return () => this.lobbyListeners.delete(listener);
+  }
+
+  /**
+   * Follow tournament `tournament`: `listener(message)` gets each `tournament` message
+   * (its lobby line now, then with the news of every step). Returns the unfollow function.
+   */
+  tournament(tournament, listener) {
+    let listeners = this.tournaments.get(tournament);
+    if (!listeners) {
+      listeners = new Set();
+      this.tournaments.set(tournament, listeners);
+    }
+    listeners.add(listener);
+    this.send({ type: "watch_tournament", tournament });
+    return () => {
+      listeners.delete(listener);
+      if (!listeners.size) {
+        this.tournaments.delete(tournament);
+        this.send({ type: "watch_tournament", tournament, on: false });
+      }
+    };
   }
 
   /**
@@ -176,6 +201,10 @@ export class RoomSocket {
     if (message.type === "hello") this.user = message.user;
     if (message.type === "lobby") {
       for (const listener of this.lobbyListeners) listener(message.tables);
+      return;
+    }
+    if (message.type === "tournament") {
+      for (const listener of this.tournaments.get(message.tournament) || []) listener(message);
       return;
     }
     const entry = message.table === undefined ? null : this.tables.get(message.table);

@@ -12,5 +12,7 @@ import * as rules from "./rules.js";
 import * as hands from "./hands.js";
 import * as hand from "./hand.js";
 import * as account from "./account.js";
+import * as tournaments from "./tournaments.js";
+import * as tournament from "./tournament.js";
 
-export const PAGES = [lobby, login, register, table, rules, hands, hand, account];
+export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament];

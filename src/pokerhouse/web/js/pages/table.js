@@ -23,6 +23,7 @@ import { checkRequest, refusalText } from "../table/refusals.js";
 import { seatElement, seatName } from "../table/seat.js";
 import { setting, settingsPanel } from "../table/settings.js";
 import { tableName } from "../tablename.js";
+import { followTournament } from "../table/tournament.js";
 
 export const route = "/table/:id";
 
@@ -183,6 +184,7 @@ export function render(el, params, ctx) {
     const limit = view.table.max_boxes || 1;
     state.canSit = Boolean(me) && state.mySeats.size < limit;
     if (!me) state.canSit = true; // leads to the login page
+    if (view.table.tournament) state.canSit = false; // the tournament seats its players
   }
 
   function mySeatsSorted() {
@@ -284,7 +286,8 @@ export function render(el, params, ctx) {
       facts.push(h("span", { class: "fact" }, t("table.bring_in_by", { name: name(hand.facts.bring_in) })));
     }
     const controls = [];
-    if (state.mySeats.size) {
+    // A tournament deals its players every hand and stands them up itself.
+    if (state.mySeats.size && !info.tournament) {
       const mine = mySeatsSorted().map((seat) => view.seats[seat]);
       const out = mine.every((entry) => entry.sitting_out);
       const leaving = mine.every((entry) => entry.leaving);
@@ -845,9 +848,17 @@ export function render(el, params, ctx) {
     if (state.view) drawBar();
   }
 
+  // A tournament's table: its strip (level, clock, place) and the player followed on moves.
+  let unfollow = null;
   const unwatch = ctx.socket.watch(tableId, (message) => {
     if (ctx.me && message.type === "snapshot" && (!state.view || state.view.game !== message.view.game)) {
       replace(settingsSlot, settingsPanel(message.view.game, ctx, onSettings));
+    }
+    const tournament = message.type === "snapshot" ? message.view.table.tournament : null;
+    if (tournament && !unfollow) {
+      const strip = h("div", { class: "tournament-strip", role: "status" });
+      head.after(strip);
+      unfollow = followTournament(tournament, strip, ctx);
     }
     onMessage(message);
   });
@@ -867,6 +878,7 @@ export function render(el, params, ctx) {
     window.removeEventListener("pagehide", flush);
     unmarkTab();
     unwatch();
+    if (unfollow) unfollow();
   };
 }
 

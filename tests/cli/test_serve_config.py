@@ -143,3 +143,51 @@ def test_bad_hostile_client_settings_are_refused(tmp_path: Path, line: str) -> N
     with pytest.raises(InvalidSpec) as caught:
         load_config(_config(tmp_path, line))
     assert caught.value.code == "bad_config"
+
+
+def test_the_default_room_runs_every_games_tournaments_and_a_room_of_its_own_only_its_own(
+    tmp_path: Path,
+) -> None:
+    settings, _ = load_config(None)
+    assert settings.sit_and_gos == settings.scheduled_games == ("3x4", "razz", "teen-patti")
+    settings, _ = load_config(_config(tmp_path, "hand_pause = 1"))
+    assert settings.sit_and_gos == ("3x4", "razz", "teen-patti")
+    path = tmp_path / "own.toml"
+    path.write_text(
+        '[room]\nsit_and_gos = ["razz"]\nsit_and_go_structure = "quick"\n'
+        'sit_and_go_bots_after = 30\nscheduled_every = 1800\nscheduled_bots = 5\n\n'
+        '[structures.quick]\nbase = "turbo"\nlevel_seconds = 120\n\n'
+        '[[tables]]\nname = "Razz"\ngame = "razz"\n'
+        "options = { ante = 1, bring_in = 1, small_bet = 2, big_bet = 4 }\n",
+        encoding="utf-8",
+    )
+    settings, tables = load_config(str(path))
+    assert tables is not None and settings.sit_and_gos == ("razz",)
+    assert settings.scheduled_games == ()  # a room of its own tables names its tournaments
+    assert settings.structures == {"quick": {"base": "turbo", "level_seconds": 120}}
+    assert (settings.sit_and_go_structure, settings.sit_and_go_bots_after) == ("quick", 30.0)
+    assert (settings.scheduled_every, settings.scheduled_bots) == (1800.0, 5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[room]\nsit_and_gos = ["casino-holdem"]\n',
+        '[room]\nsit_and_gos = "razz"\n',
+        '[room]\nscheduled_games = ["poker"]\n',
+        '[room]\nsit_and_go_structure = "lightning"\n',
+        '[room]\nscheduled_structure = "lightning"\n',
+        "[room]\nsit_and_go_bots_after = -1\n",
+        "[room]\nscheduled_every = 0\n",
+        "[room]\nscheduled_bots = 0\n",
+        '[structures.bad]\nbase = "turbo"\nlevel_seconds = 0\n',
+        '[structures.bad]\nsmall_bets = [10, 5]\n',
+        "[structures]\nbad = 3\n",
+    ],
+)
+def test_bad_tournament_settings_are_refused(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "room.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InvalidSpec) as caught:
+        load_config(str(path))
+    assert caught.value.code == "bad_config"

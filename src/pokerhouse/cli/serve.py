@@ -56,7 +56,8 @@ from pokerhouse.cli.db import add_url_option
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import TableConfig
-from pokerhouse.tournament.structure import BUILT_IN, TOURNAMENT_GAMES
+from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.tournament.structure import BUILT_IN, TOURNAMENT_GAMES, from_mapping
 
 #: The games with a sit-and-go always open, and of the hourly tournament, in the default
 #: room (a room.toml that lists its tables lists its tournaments' games too).
@@ -70,7 +71,7 @@ _ROOM_KEYS = {
     "sockets_per_account", "sockets_per_address", "hashes_per_address",
     "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
     "sit_and_gos", "sit_and_go_bots_after", "sit_and_go_structure",
-    "scheduled_games", "scheduled_every", "scheduled_bots",
+    "scheduled_games", "scheduled_every", "scheduled_bots", "scheduled_structure",
 }  # fmt: skip
 #: Keys that must be more than zero (a zero ping or deadline would mean "never").
 _POSITIVE_SECONDS = (
@@ -148,7 +149,7 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
         raise InvalidSpec("bad_config", f"cannot read {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise InvalidSpec("bad_config", f"{path} is not TOML: {error}") from None
-    unknown = set(data) - {"room", "tables"}
+    unknown = set(data) - {"room", "tables", "structures"}
     if unknown:
         raise InvalidSpec("bad_config", f"{path}: unknown sections {sorted(unknown)}")
     room = data.get("room", {})
@@ -189,17 +190,18 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
             "bad_config", f"{path}: redis_prefix is 1 to 64 letters, digits, '.', '_' or '-'"
         )
     # A room.toml of its own tables has its own tournaments too: only those it names.
-    default = () if "tables" in data else DEFAULT_SIT_AND_GOS
+    games_default: tuple[str, ...] = () if "tables" in data else DEFAULT_SIT_AND_GOS
     for games in ("sit_and_gos", "scheduled_games"):
-        values[games] = _games(path, games, values.get(games, default))
+        values[games] = _games(path, games, values.get(games, games_default))
     if "sit_and_go_bots_after" in values:
         if not _seconds(values["sit_and_go_bots_after"]):
             raise InvalidSpec("bad_config", f"{path}: sit_and_go_bots_after is seconds >= 0")
         values["sit_and_go_bots_after"] = float(values["sit_and_go_bots_after"])
-    if values.get("sit_and_go_structure", "turbo") not in BUILT_IN:
-        raise InvalidSpec(
-            "bad_config", f"{path}: sit_and_go_structure is one of {', '.join(sorted(BUILT_IN))}"
-        )
+    values["structures"] = _structures(path, data.get("structures", {}))
+    names = sorted({*BUILT_IN, *values["structures"]})
+    for key, named in (("sit_and_go_structure", "turbo"), ("scheduled_structure", "regular")):
+        if values.get(key, named) not in names:
+            raise InvalidSpec("bad_config", f"{path}: {key} is one of {', '.join(names)}")
     settings = RoomSettings(**values)
     tables = data.get("tables")
     if tables is None:
@@ -216,6 +218,21 @@ def load_config(path: str | None) -> tuple[RoomSettings, list[TableConfig] | Non
             )
         configs.append(TableConfig(**entry).checked())
     return settings, configs
+
+
+def _structures(path: str, value: object) -> dict[str, dict[str, Any]]:
+    """room.toml's ``[structures.NAME]`` tables, each checked for every tournament game."""
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise InvalidSpec("bad_config", f"{path}: [structures.NAME] entries are tables")
+    for name, settings in value.items():
+        for game in TOURNAMENT_GAMES:
+            try:
+                from_mapping(game, settings)
+            except TournamentError as error:
+                raise InvalidSpec(
+                    "bad_config", f"{path}: structure {name!r} for {game}: {error}"
+                ) from None
+    return dict(value)
 
 
 def _games(path: str, key: str, value: object) -> tuple[str, ...]:

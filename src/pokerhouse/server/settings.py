@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 import socket
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,11 @@ class RoomSettings:
     scheduled_games: tuple[str, ...] = ()
     scheduled_every: float = 3600.0
     scheduled_bots: int = 20
+    scheduled_structure: str = "regular"
+    #: Structures of the room's own (room.toml ``[structures.NAME]``): each a table of
+    #: settings for ``pokerhouse.tournament.from_mapping`` (``base`` names a built-in one),
+    #: named by ``sit_and_go_structure`` and ``scheduled_structure`` like a built-in.
+    structures: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     #: Whether ``GET /metrics`` (Prometheus) is served; off, it is a 404.
     metrics: bool = False
     #: Password hashes (logins, sign-ups) one address may have in flight at once; beyond

@@ -30,7 +30,7 @@ from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.server.tournament_task import TournamentTask
 from pokerhouse.store import AccountError, StoreError, TableDef, User
 from pokerhouse.store.accounts import Account
-from pokerhouse.tournament import TournamentSpec, built_in, sit_and_go
+from pokerhouse.tournament import Structure, TournamentSpec, built_in, from_mapping, sit_and_go
 from pokerhouse.tournament.state import REGISTERING, RUNNING
 
 log = logging.getLogger("pokerhouse.tournament")
@@ -157,7 +157,7 @@ class Tournaments:
             f"{get_game(game).title} hourly" if every == 3600.0 else f"{get_game(game).title}",
             game,
             "scheduled",
-            built_in("regular", game),
+            self._structure(settings.scheduled_structure, game),
             buy_in=SIT_AND_GO_BUY_IN,
             fee=SIT_AND_GO_FEE,
             guarantee=SCHEDULED_GUARANTEE,
@@ -180,7 +180,7 @@ class Tournaments:
         for game in self.services.settings.sit_and_gos:
             found = open_games.get(game)
             if found is None:
-                structure = built_in(self.services.settings.sit_and_go_structure, game)
+                structure = self._structure(self.services.settings.sit_and_go_structure, game)
                 spec = sit_and_go(
                     game, buy_in=SIT_AND_GO_BUY_IN, fee=SIT_AND_GO_FEE, structure=structure
                 )
@@ -196,6 +196,11 @@ class Tournaments:
                 since = self._waiting.setdefault(task.id, now)
                 if now - since >= self.services.settings.sit_and_go_bots_after:
                     await self._bots_enter(task, 1)
+
+    def _structure(self, name: str, game: str) -> Structure:
+        """A structure of room.toml's ``[structures]`` for ``game``, or a built-in one."""
+        settings = self.services.settings.structures.get(name)
+        return built_in(name, game) if settings is None else from_mapping(game, settings)
 
     async def _bots_enter(self, task: TournamentTask, count: int) -> None:
         entered = {entry.account for entry in task.director.entries}

@@ -15,13 +15,13 @@ import pytest
 from pokerhouse.store import Store, TableConfig, TableError, User
 from pokerhouse.store.accounts import FEES, ISSUER, Account
 from pokerhouse.store.errors import InsufficientFunds, TournamentBookError
-from pokerhouse.store.sql import Context, Stmt, Unit, run
 from pokerhouse.store.tournaments import TournamentRecord
 from pokerhouse.tournament import Cancel, Register, Start, TournamentSpec, Unregister, built_in
 from pokerhouse.tournament.orders import Order
 from pokerhouse.tournament.spec import sit_and_go
 from pokerhouse.tournament.state import dump as dump_state
 from tests.store.conftest import dump, make_users
+from tests.store.test_check import tamper
 from tests.store.test_hands import settle
 from tests.tournament.harness import Harness
 
@@ -209,14 +209,6 @@ async def test_lists_and_bad_requests(store: Store) -> None:
 
 
 # ---------------------------------------------------------------- ledger check
-
-
-async def tamper(store: Store, *statements: str) -> None:
-    def unit(ctx: Context) -> Unit[None]:
-        for sql in statements:
-            yield run(Stmt(sql))
-
-    await store.database.write(unit)
 
 
 async def _played(store: Store) -> Booked:

@@ -8,6 +8,7 @@ the chips at the tournaments' tables.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 
@@ -259,3 +260,44 @@ async def test_a_multi_table_tournament_of_bots_and_people_to_the_final_table(
             if bubbles:
                 break
         assert bubbles, "three tournaments, and none came to the bubble with two tables"
+
+
+async def test_two_nodes_on_one_database_run_each_tournament_once(db_url: str) -> None:
+    """Each tournament is leased to one node; when that node stops, the other carries it on."""
+    settings = dataclasses.replace(
+        SETTINGS, sit_and_gos=("razz",), sit_and_go_bots_after=1e9, lease_seconds=1.5
+    )
+    rooms: dict[str, contextlib.AbstractAsyncContextManager[Harness]] = {
+        name: serve(db_url, CASH, settings=dataclasses.replace(settings, owner=name))
+        for name in ("node-a", "node-b")
+    }
+    a = await rooms["node-a"].__aenter__()
+    b = await rooms["node-b"].__aenter__()
+    running = {"node-a": a, "node-b": b}
+    try:
+        store = a.site.services.store
+        for _ in range(3):  # both look after the sit-and-gos a few times
+            await a.clock.advance(1.0)
+            await b.clock.advance(1.0)
+        registering = await store.tournaments.find(["registering"])
+        assert [r.spec.game for r in registering] == ["razz"]
+        (sng,) = registering
+        runners = [n for n, room in running.items() if room.site.room.tournaments.get(sng.id)]
+        assert len(runners) == 1
+        # The runner's bots entered; the other node put none in.
+        assert len((await store.tournaments.get(sng.id)).state().entries) == 7
+        # The runner stops (giving its lease up): the other takes the sit-and-go over.
+        (runner,) = runners
+        await rooms[runner].__aexit__(None, None, None)
+        del running[runner]
+        (other,) = running.values()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while (task := other.site.room.tournaments.get(sng.id)) is None:
+            assert loop.time() < deadline, "the other node never took the sit-and-go over"
+            await other.clock.advance(1.0)
+            await asyncio.sleep(0.05)
+        assert len(task.director.entries) == 7
+    finally:
+        for name in list(running):
+            await rooms[name].__aexit__(None, None, None)

@@ -28,7 +28,7 @@ from pokerhouse.server.services import BOT_NAMES, Services
 from pokerhouse.server.tabletask import TableTask
 from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.server.tournament_task import TournamentTask
-from pokerhouse.store import AccountError, StoreError, TableDef, User
+from pokerhouse.store import AccountError, StoreError, TableDef, TournamentRecord, User
 from pokerhouse.store.accounts import Account
 from pokerhouse.tournament import Structure, TournamentSpec, built_in, from_mapping, sit_and_go
 from pokerhouse.tournament.state import REGISTERING, RUNNING
@@ -61,25 +61,64 @@ class Tournaments:
         #: When each sit-and-go came to its last free seat (bots take it after a while).
         self._waiting: dict[int, float] = {}
         self._loop: asyncio.Task[None] | None = None
+        #: Each tournament this node runs holds a lease on it (one node runs it at a time).
+        self._leases: dict[int, int] = {}
+        self._renewed = 0.0
 
     async def start(self) -> None:
-        """Carry on the stored tournaments, open the sit-and-gos and the next scheduled
-        one, and keep them open."""
-        for record in reversed(await self.store.tournaments.find([REGISTERING, RUNNING])):
-            await self._run(TournamentTask(self.services, record, self, self._ended))
+        """Carry on the stored tournaments no other node runs, open the sit-and-gos and
+        the next scheduled one, and keep them open."""
+        await self._take_free()
         settings = self.services.settings
         if settings.sit_and_gos or settings.scheduled_games:
             await self._keep_open()
-            self._loop = asyncio.get_running_loop().create_task(self._keep(), name="sit-and-gos")
+        self._renewed = self.services.clock.now()
+        self._loop = asyncio.get_running_loop().create_task(self._keep(), name="tournaments")
 
     async def stop(self) -> None:
-        """Stop every tournament's task (what was saved stays)."""
+        """Stop every tournament's task and give its lease up (what was saved stays)."""
         if self._loop is not None:
             self._loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop
+        owner = self.services.settings.owner
         for task in list(self.tasks.values()):
             await task.stop()
+            token = self._leases.pop(task.id, None)
+            if token is not None:
+                with contextlib.suppress(Exception):  # the next node waits out the lease
+                    await self.store.tournaments.release(task.id, owner, token)
+
+    async def _take_free(self) -> None:
+        """Run every live tournament whose lease is free or lapsed (its node stopped)."""
+        settings = self.services.settings
+        for record in reversed(await self.store.tournaments.find([REGISTERING, RUNNING])):
+            if record.id in self.tasks:
+                continue
+            token = await self.store.tournaments.acquire(
+                record.id, settings.owner, seconds=settings.lease_seconds
+            )
+            if token is None:
+                continue  # another node runs it
+            # Read again under the lease: the last node may have saved a step meanwhile.
+            fresh = await self.store.tournaments.get(record.id)
+            self._leases[record.id] = token
+            await self._run(TournamentTask(self.services, fresh, self, self._ended))
+
+    async def _keep_leases(self) -> None:
+        """Renew this node's leases; stop a tournament whose lease went to another node;
+        take over the ones whose node stopped renewing theirs."""
+        settings = self.services.settings
+        held = await self.store.tournaments.renew(
+            settings.owner, dict(self._leases), seconds=settings.lease_seconds
+        )
+        for lost in set(self._leases) - held:
+            self._leases.pop(lost, None)
+            task = self.tasks.pop(lost, None)
+            if task is not None:
+                log.warning("tournament %s: lease lost; it stops here", lost)
+                await task.stop()
+        await self._take_free()
 
     def get(self, tournament_id: int) -> TournamentTask | None:
         """The task of a tournament this room runs."""
@@ -108,6 +147,7 @@ class Tournaments:
 
     async def _ended(self, task: TournamentTask) -> None:
         self.tasks.pop(task.id, None)
+        self._leases.pop(task.id, None)
         self._waiting.pop(task.id, None)
         log.info("tournament %s: %s", task.id, task.director.status)
 
@@ -128,27 +168,45 @@ class Tournaments:
     # ------------------------------------------------------------ sit-and-gos
 
     async def _keep(self) -> None:
+        settings = self.services.settings
         while True:
             await self.services.clock.sleep(1.0)
             try:
-                await self._keep_open()
+                now = self.services.clock.now()
+                if now - self._renewed >= settings.lease_seconds / 3:
+                    self._renewed = now
+                    await self._keep_leases()
+                if settings.sit_and_gos or settings.scheduled_games:
+                    await self._keep_open()
             except (PokerError, StoreError, OSError) as error:
                 log.warning("tournaments: sit-and-gos not kept: %s", error)
             except Exception:  # a bug: logged, and tried again next second
                 log.exception("tournaments: a bug keeping the sit-and-gos")
 
     async def _keep_open(self) -> None:
-        await self._keep_sit_and_gos()
-        await self._keep_scheduled()
+        # Whichever node runs them: the room's nodes open no second one of a kind.
+        registering = await self.store.tournaments.find([REGISTERING])
+        await self._keep_sit_and_gos(registering)
+        await self._keep_scheduled(registering)
 
-    async def _keep_scheduled(self) -> None:
+    async def _open(self, record: TournamentRecord) -> TournamentTask | None:
+        """Run a tournament just created here (unless another node leased it first)."""
+        settings = self.services.settings
+        token = await self.store.tournaments.acquire(
+            record.id, settings.owner, seconds=settings.lease_seconds
+        )
+        if token is None:
+            return None
+        self._leases[record.id] = token
+        task = TournamentTask(self.services, record, self, self._ended)
+        await self._run(task)
+        return task
+
+    async def _keep_scheduled(self, registering: list[TournamentRecord]) -> None:
         """The next scheduled tournament registering, its bots entered."""
         settings = self.services.settings
         games = settings.scheduled_games
-        if not games or any(
-            task.spec.format == "scheduled" and task.director.status == REGISTERING
-            for task in self.tasks.values()
-        ):
+        if not games or any(record.spec.format == "scheduled" for record in registering):
             return
         every = settings.scheduled_every
         starts_at = (time.time() // every + 1) * every
@@ -165,28 +223,33 @@ class Tournaments:
             reentries=1,
         )
         record = await self.store.tournaments.create(spec, starts_at=starts_at)
-        task = TournamentTask(self.services, record, self, self._ended)
-        await self._run(task)
-        await self._bots_enter(task, settings.scheduled_bots)
+        task = await self._open(record)
+        if task is not None:
+            await self._bots_enter(task, settings.scheduled_bots)
 
-    async def _keep_sit_and_gos(self) -> None:
+    async def _keep_sit_and_gos(self, registering: list[TournamentRecord]) -> None:
         """A sit-and-go registering for every game; bots in all its seats but one, and
         in that one too once it has waited long enough for a person."""
         now = self.services.clock.now()
-        open_games: dict[str, TournamentTask] = {}
-        for task in self.tasks.values():
-            if task.director.status == REGISTERING and task.spec.format == "sit-and-go":
-                open_games.setdefault(task.spec.game, task)
+        open_games: dict[str, int] = {}
+        for record in registering:
+            if record.spec.format == "sit-and-go":
+                open_games.setdefault(record.spec.game, record.id)
+        for task in self.tasks.values():  # filled since it was read: another one is due
+            if task.spec.format == "sit-and-go" and task.director.status != REGISTERING:
+                open_games = {g: i for g, i in open_games.items() if i != task.id}
         for game in self.services.settings.sit_and_gos:
-            found = open_games.get(game)
+            found = self.tasks.get(open_games[game]) if game in open_games else None
+            if found is None and game in open_games:
+                continue  # open on another node: its bots are that node's
             if found is None:
                 structure = self._structure(self.services.settings.sit_and_go_structure, game)
                 spec = sit_and_go(
                     game, buy_in=SIT_AND_GO_BUY_IN, fee=SIT_AND_GO_FEE, structure=structure
                 )
-                record = await self.store.tournaments.create(spec)
-                found = TournamentTask(self.services, record, self, self._ended)
-                await self._run(found)
+                found = await self._open(await self.store.tournaments.create(spec))
+                if found is None:
+                    continue
             task = found
             free = task.spec.seats - len(task.director.entries)
             if free > 1:

@@ -93,6 +93,24 @@ class TournamentBook:
         _id(tournament_id)
         return await self._db.read(lambda ctx: units.entries_unit(ctx, tournament_id))
 
+    async def acquire(self, tournament_id: int, owner: str, *, seconds: float) -> int | None:
+        """Lease a live tournament to ``owner`` (a node of the room) for ``seconds``: its
+        new token, or ``None`` while another node's lease runs or once it has ended."""
+        _id(tournament_id)
+        return await self._db.write(
+            lambda ctx: units.acquire_unit(ctx, tournament_id, owner, seconds)
+        )
+
+    async def renew(self, owner: str, leases: dict[int, int], *, seconds: float) -> set[int]:
+        """Extend ``owner``'s leases ``{tournament: token}``; the tournaments it still holds."""
+        if not leases:
+            return set()
+        return await self._db.write(lambda ctx: units.renew_unit(ctx, owner, leases, seconds))
+
+    async def release(self, tournament_id: int, owner: str, token: int) -> None:
+        """Give a lease up (the room stops); another node may take the tournament at once."""
+        await self._db.write(lambda ctx: units.release_unit(ctx, tournament_id, owner, token))
+
     async def step(
         self, record: TournamentRecord, after: State, orders: Sequence[Order]
     ) -> TournamentRecord:

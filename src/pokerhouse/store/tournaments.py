@@ -227,6 +227,23 @@ SELECT_ENTRIES = Stmt(
 )
 
 
+# Leases: one node runs a tournament at a time (taken when free, lapsed or the taker's own).
+ACQUIRE = Stmt(
+    "UPDATE tournaments SET lease_owner = :owner, lease_token = lease_token + 1, "
+    "lease_expires = :expires WHERE id = :id AND status IN ('registering', 'running') "
+    "AND (lease_owner IS NULL OR lease_owner = :owner OR lease_expires IS NULL "
+    "OR lease_expires < :now) RETURNING lease_token"
+)
+RENEW = Stmt(
+    "UPDATE tournaments SET lease_expires = :expires "
+    "WHERE id = :id AND lease_owner = :owner AND lease_token = :token RETURNING id"
+)
+RELEASE = Stmt(
+    "UPDATE tournaments SET lease_owner = NULL, lease_expires = NULL "
+    "WHERE id = :id AND lease_owner = :owner AND lease_token = :token"
+)
+
+
 def _record(row: Sequence[object]) -> TournamentRecord:
     return TournamentRecord(
         id=int(row[0]),  # type: ignore[call-overload]
@@ -277,6 +294,30 @@ def list_unit(ctx: Context, statuses: Sequence[str], limit: int) -> Unit[list[To
     """Tournaments in ``statuses``, newest first."""
     rows = yield all_rows(SELECT_TOURNAMENTS, statuses=list(statuses), limit=limit)
     return [_record(row) for row in rows]
+
+
+def acquire_unit(ctx: Context, tournament_id: int, owner: str, seconds: float) -> Unit[int | None]:
+    """Lease a live tournament to ``owner``: the new token, or ``None`` while another
+    owner's lease runs (or the tournament has ended)."""
+    row = yield one(ACQUIRE, id=tournament_id, owner=owner, now=ctx.now, expires=ctx.now + seconds)
+    return None if row is None else int(row[0])
+
+
+def renew_unit(ctx: Context, owner: str, leases: dict[int, int], seconds: float) -> Unit[set[int]]:
+    """Extend ``owner``'s leases (tournament id to token); the tournaments still held."""
+    held = set()
+    for tournament_id, token in sorted(leases.items()):
+        row = yield one(
+            RENEW, id=tournament_id, owner=owner, token=token, expires=ctx.now + seconds
+        )
+        if row is not None:
+            held.add(tournament_id)
+    return held
+
+
+def release_unit(ctx: Context, tournament_id: int, owner: str, token: int) -> Unit[None]:
+    """Free a lease ``owner`` holds with ``token`` (the room stops)."""
+    yield one(RELEASE, id=tournament_id, owner=owner, token=token)
 
 
 def entries_unit(ctx: Context, tournament_id: int) -> Unit[list[EntryRecord]]:

@@ -52,7 +52,14 @@ from pokerhouse.tournament.orders import (
     Unregister,
     UnseatPlayer,
 )
-from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING
+from pokerhouse.tournament.state import (
+    CANCELLED,
+    FINISHED,
+    REGISTERING,
+    RUNNING,
+    Entry,
+    TableState,
+)
 
 log = logging.getLogger("pokerhouse.tournament")
 
@@ -211,7 +218,10 @@ class TournamentTask:
         orders = self.director.apply(given)
         now = self.services.clock.now()
         if not orders and isinstance(given, Tick) and now - self._saved_at < SAVE_SECONDS:
-            return  # the clock moved on: saved with the next step (a restart pauses it)
+            # The clock moved on: saved with the next step (a restart pauses it).
+            if self._behind and self.director.status == RUNNING:
+                await self._catch_up()
+            return
         try:
             self.record = await self.services.store.tournaments.step(
                 self.record, self.director.state, orders
@@ -306,41 +316,61 @@ class TournamentTask:
 
     async def _catch_up(self) -> None:
         """Bring every table to where the director has it (after a restart, or an order
-        a table could not carry out): seats, stand-ups, deals and lost reports."""
+        a table could not carry out): first every stand-up, then every seat (a move's
+        player is never seated twice), then the deals and the reports of hands that
+        ended while the room was down."""
         self._behind = False
         state = self.director.state
-        for number, wanted in sorted(state.tables.items()):
+        tables: dict[int, TournamentTable] = {}
+        for number in sorted(state.tables):
             try:
-                table = await self._open(number)
-                await self._catch_up_table(table, wanted.seats, wanted.playing, wanted.hands)
+                tables[number] = await self._open(number)
             except (PokerError, StoreError, OSError) as error:
-                log.warning("tournament %s: table %s not caught up: %s", self.id, number, error)
+                log.warning("tournament %s: table %s not opened: %s", self.id, number, error)
                 self._behind = True
+        for stage in (self._stand_up_extra, self._seat_missing, self._deal_or_report):
+            for number, table in tables.items():
+                wanted = state.tables.get(number)
+                if wanted is None:
+                    continue
+                try:
+                    await stage(table, wanted)
+                except (PokerError, StoreError, OSError) as error:
+                    log.warning("tournament %s: table %s behind: %s", self.id, number, error)
+                    self._behind = True
 
-    async def _catch_up_table(
-        self, table: TournamentTable, seats: dict[int, int], playing: bool, hands: int
-    ) -> None:
-        director = self.director
-        entries = {entry.number: entry for entry in director.entries}
+    async def _stand_up_extra(self, table: TournamentTable, wanted: TableState) -> None:
         live = table.table
         for seat in sorted(live.occupied):
-            if seat not in seats and live.hand is None:
+            if live.hand is None and (
+                seat not in wanted.seats
+                or live.account_of(seat) != self._entry(wanted.seats[seat]).account
+            ):
                 await self._order(table, UnseatPlayer(table.number, seat, 0, "caught up"))
-        for seat, number in sorted(seats.items()):
-            entry = entries[number]
+
+    async def _seat_missing(self, table: TournamentTable, wanted: TableState) -> None:
+        live = table.table
+        for seat, number in sorted(wanted.seats.items()):
+            entry = self._entry(number)
             if live.seat(seat) is None and entry.seated:
                 seating = Seating(seat, entry.number, entry.player, entry.account, entry.stack)
                 await self._order(table, SeatPlayer(table.number, seating))
-        if not playing or live.hand is not None:
+
+    async def _deal_or_report(self, table: TournamentTable, wanted: TableState) -> None:
+        live, director = table.table, self.director
+        if not wanted.playing or live.hand is not None:
             return  # a hand running goes on from its log and reports itself
-        if live.hands_played > hands:
+        if live.hands_played > wanted.hands:
             # The hand ended and was stored, but the room stopped before the director heard.
             results = []
-            for seat, number in sorted(seats.items()):
+            for seat, number in sorted(wanted.seats.items()):
                 info = live.seat(seat)
                 end = info.stack if info is not None else 0
-                results.append(SeatResult(seat, entries[number].stack, end))
+                results.append(SeatResult(seat, self._entry(number).stack, end))
             report = HandEnded(table.number, tuple(results), live.button, self.services.clock.now())
             self.inbox.put_nowait(_Given(report))
         else:
             await self._order(table, Deal(table.number, director.level, director.stakes))
+
+    def _entry(self, number: int) -> Entry:
+        return next(entry for entry in self.director.entries if entry.number == number)

@@ -155,7 +155,7 @@ def test_the_default_room_runs_every_games_tournaments_and_a_room_of_its_own_onl
     path = tmp_path / "own.toml"
     path.write_text(
         '[room]\nsit_and_gos = ["razz"]\nsit_and_go_structure = "quick"\n'
-        'sit_and_go_bots_after = 30\nscheduled_every = 1800\nscheduled_bots = 5\n\n'
+        "sit_and_go_bots_after = 30\nscheduled_every = 1800\nscheduled_bots = 5\n\n"
         '[structures.quick]\nbase = "turbo"\nlevel_seconds = 120\n\n'
         '[[tables]]\nname = "Razz"\ngame = "razz"\n'
         "options = { ante = 1, bring_in = 1, small_bet = 2, big_bet = 4 }\n",
@@ -181,7 +181,7 @@ def test_the_default_room_runs_every_games_tournaments_and_a_room_of_its_own_onl
         "[room]\nscheduled_every = 0\n",
         "[room]\nscheduled_bots = 0\n",
         '[structures.bad]\nbase = "turbo"\nlevel_seconds = 0\n',
-        '[structures.bad]\nsmall_bets = [10, 5]\n',
+        "[structures.bad]\nsmall_bets = [10, 5]\n",
         "[structures]\nbad = 3\n",
     ],
 )

@@ -56,6 +56,16 @@ async def finished(harness: Harness, count: int, timeout: float = 300.0) -> list
         await asyncio.sleep(0.05)
 
 
+async def ended(harness: Harness, tournament: int, timeout: float = 60.0) -> None:
+    """Wait until the room has carried out the tournament's last orders (its task is done:
+    the store says finished as soon as the last step is saved, before that)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while harness.site.room.tournaments.get(tournament) is not None:
+        assert loop.time() < deadline, f"tournament {tournament}'s task never ended"
+        await asyncio.sleep(0.05)
+
+
 def assert_places(entries: list[EntryRecord], count: int) -> None:
     """Every entry has a place; entries tied for a place cover the places below it."""
     places = [entry.place for entry in entries]
@@ -201,15 +211,15 @@ async def play_through(
 async def test_a_multi_table_tournament_of_bots_and_people_to_the_final_table(
     db_url: str,
 ) -> None:
-    """62 entrants at eight tables of Razz, levels of two hands, a break every three levels:
+    """62 entrants at eight tables of Razz, levels of three hands, a break every three levels:
     players move, tables break, the bubble is dealt hand for hand, one table is left.
 
     A hand that busts two players at once may jump the bubble (then no hand for hand is
     due): up to three tournaments are played until one comes to it.
     """
     structure = Structure(
-        "razz", (4, 8, 12, 20, 40, 80, 160, 320, 640, 1280, 2560), level_seconds=None,
-        level_hands=2, break_every=3, break_seconds=30, starting_stack=100,
+        "razz", (4, 6, 8, 12, 16, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280),
+        level_seconds=None, level_hands=3, break_every=3, break_seconds=30, starting_stack=300,
     )  # fmt: skip
     spec = TournamentSpec(
         "Evening Razz", "razz", "scheduled", structure, buy_in=100, fee=10, seats=8,
@@ -245,6 +255,7 @@ async def test_a_multi_table_tournament_of_bots_and_people_to_the_final_table(
             assert page["tables"] == 8 and page["prizes"] == list(prizes(62 * 100, 62))
             await play_through(harness, people, record.id)
             await finished(harness, played)
+            await ended(harness, record.id)
             state = task.director.state
             assert state.status == "finished" and state.moves > 0 and state.broken == 7
             assert task.seen["BreakStarted"] >= 1 and task.seen["LevelUp"] >= 3

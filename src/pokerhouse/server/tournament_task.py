@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerhouse.errors import PokerError
+from pokerhouse.games import get_game
 from pokerhouse.server import messages
 from pokerhouse.server.inputs import Directed
 from pokerhouse.server.services import Services
@@ -281,7 +282,11 @@ class TournamentTask:
                 table = await self._open(number)
                 await self._order(table, order)
             case SeatPlayer(number) | UnseatPlayer(number) | Deal(number):
-                await self._order(self.tables[number], order)
+                found = self.tables.get(number)
+                if found is None:  # its opening failed: the catch-up opens it and does this
+                    self._behind = True
+                    return
+                await self._order(found, order)
             case CloseTable(number):
                 closing = self.tables.pop(number, None)
                 if closing is not None:
@@ -296,9 +301,10 @@ class TournamentTask:
             return found
         spec = self.spec
         stakes = dict(spec.structure.stakes(self.director.level))
-        name = f"{spec.name} · {number}"
+        # Unique in the room: tournaments of one name come again and again.
+        name = f"{get_game(spec.game).title} #{self.id} · table {number}"
         config = TableConfig(
-            name if len(name) <= MAX_TABLE_NAME else f"Tournament {self.id} · table {number}",
+            name if len(name) <= MAX_TABLE_NAME else f"Tournament #{self.id} · table {number}",
             spec.game,
             stakes,
             spec.seats,

@@ -154,6 +154,13 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
                 await harness.clock.advance(1.0)  # she is out, or the clock moves a level on
         (done,) = await finished(harness, 1)
         assert done == line["id"]
+        await ended(harness, done)
+        await ann.wait_for(
+            lambda f: (
+                f.get("type") == "tournament"
+                and any(item["kind"] == "finished" for item in f["news"])
+            )
+        )
         final = (await ann.http.get(path)).json()
         assert final["status"] == "finished"
         (standing,) = [s for s in final["standings"] if s["player"] == "ann"]

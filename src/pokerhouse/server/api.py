@@ -201,8 +201,8 @@ class Api:
         seats = []
         tasks = self.site.room.tasks
         for table_id, task in tasks.items():
-            if task.fenced:
-                continue  # run by another node: from the store, below
+            if task.fenced or task.tournament:
+                continue  # another node's: from the store, below; a tournament's: its chips
             for seat in sorted(task.table.seats_of_account(user.id)):
                 info = task.table.seat(seat)
                 seats.append({"table": table_id, "seat": seat, "stack": info.stack if info else 0})

@@ -10,25 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from pokerhouse.server import openapi_tournaments
-
-_PROBLEM = {"$ref": "#/components/schemas/Problem"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _problem(description: str) -> dict[str, Any]:
-    return _json(_PROBLEM, description)
-
-
-_CSRF_HEADER = {
-    "name": "X-CSRF-Token",
-    "in": "header",
-    "required": True,
-    "description": "The value of the ph_csrf cookie (double-submit CSRF protection).",
-    "schema": {"type": "string"},
-}
+from pokerhouse.server.openapi_parts import CSRF_HEADER as _CSRF_HEADER
+from pokerhouse.server.openapi_parts import PROBLEM as _PROBLEM
+from pokerhouse.server.openapi_parts import json_answer as _json
+from pokerhouse.server.openapi_parts import problem as _problem
 
 
 def _paged(summary: str, schema: str, what: str, most: int) -> dict[str, Any]:

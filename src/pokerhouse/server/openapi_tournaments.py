@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-_PROBLEM = {"$ref": "#/components/schemas/Problem"}
+from pokerhouse.server.openapi_parts import CSRF_HEADER as _CSRF
+from pokerhouse.server.openapi_parts import PROBLEM as _PROBLEM
+from pokerhouse.server.openapi_parts import json_answer as _json
+from pokerhouse.server.openapi_parts import problem as _problem
+
 _INT = {"type": "integer"}
 _INT_OR_NULL = {"type": ["integer", "null"]}
 _STAKES = {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -18,21 +22,6 @@ _ID = {
     "required": True,
     "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
 }
-_CSRF = {
-    "name": "X-CSRF-Token",
-    "in": "header",
-    "required": True,
-    "description": "The value of the ph_csrf cookie (double-submit CSRF protection).",
-    "schema": {"type": "string"},
-}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _problem(description: str) -> dict[str, Any]:
-    return _json(_PROBLEM, description)
 
 
 def _ask(summary: str) -> dict[str, Any]:

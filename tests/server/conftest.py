@@ -229,12 +229,15 @@ async def serve(
     clock: ManualClock | None = None,
     send_buffer: int | None = None,
     store_options: dict[str, Any] | None = None,
+    redis_url: str | None = None,
 ) -> AsyncIterator[Harness]:
     """Serve a room on ``url``'s database with these tables on a free port.
 
     ``send_buffer`` sets the kernel's send buffer of every accepted socket
     (as on a slow link): a client that stops reading then pushes back on the
     room after kilobytes, not the megabytes loopback would otherwise absorb.
+    ``redis_url``: a node of a room of several, on that Redis (``settings`` name the
+    node and the keys' prefix).
     """
     clock = clock if clock is not None else ManualClock()
     settings = settings or RoomSettings(
@@ -258,6 +261,7 @@ async def serve(
         clock=clock,
         tables=tables,
         store_options={"password_hasher": FAST_HASHER, **(store_options or {})},
+        redis_url=redis_url,
     )
     config = uvicorn.Config(
         create_app(site),

@@ -103,7 +103,55 @@ class SessionEnded(msgspec.Struct, tag="session_ended", frozen=True, gc=False):
     session: str
 
 
-BusMessage = ForwardWatch | ForwardRequest | Frames | Resync | SessionEnded
+class TournamentWatch(msgspec.Struct, tag="tournament_watch", frozen=True, gc=False):
+    """A client on node ``origin`` (``address`` names its node) starts or stops following
+    ``tournament``, which the receiving node runs."""
+
+    tournament: int
+    origin: str
+    address: int
+    on: bool = True
+
+
+class TournamentAsk(msgspec.Struct, tag="tournament_ask", frozen=True, gc=False):
+    """Player ``user`` asks, on node ``origin``, to register for ``tournament`` (or,
+    ``register`` false, to unregister); ``ask`` numbers the question at the origin."""
+
+    tournament: int
+    origin: str
+    ask: int
+    user: int
+    register: bool = True
+
+
+class TournamentAnswer(msgspec.Struct, tag="tournament_answer", frozen=True, gc=False):
+    """The answer to the origin's question ``ask``: ``status`` 200, or the HTTP status
+    and stable code of a refusal."""
+
+    ask: int
+    status: int
+    code: str = ""
+    text: str = ""
+
+
+class Told(msgspec.Struct, tag="told", frozen=True, gc=False):
+    """A tournament's frames for one address on the receiving node."""
+
+    address: int
+    frames: list[bytes]
+
+
+BusMessage = (
+    ForwardWatch
+    | ForwardRequest
+    | Frames
+    | Resync
+    | SessionEnded
+    | TournamentWatch
+    | TournamentAsk
+    | TournamentAnswer
+    | Told
+)
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(BusMessage)
 _batch_decoder = msgspec.msgpack.Decoder(list[BusMessage])

@@ -43,7 +43,7 @@ def _ask(summary: str) -> dict[str, Any]:
                     "headers": {"Retry-After": {"schema": {"type": "string"}}},
                     "content": {"application/json": {"schema": _PROBLEM}},
                 },
-                "503": _problem("The room could not save it, or runs it on another node."),
+                "503": _problem("The room could not save it, or the node running it did not answer."),
             },
         }
     }

@@ -21,12 +21,20 @@ back, or to a table's new owner (the owner answers one it has applied
 The owners are read from the leases (each round of the room's lease loop):
 a request for a table whose owner is not known yet is answered
 ``room_unavailable`` (try again soon) and changes nothing.
+
+A tournament's tables run only on the node that runs the tournament: the
+other nodes have no task for them, and relay their inputs and frames all the
+same (the table's owner read off its lease). The tournaments' own messages
+(a watch, a registration, its answer, the news) go to
+:attr:`Relay.tournament_listener`, and their frames straight to the socket.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+import operator
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -44,6 +52,10 @@ from pokerhouse.server.bus import (
     Frames,
     Resync,
     SessionEnded,
+    Told,
+    TournamentAnswer,
+    TournamentAsk,
+    TournamentWatch,
 )
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.inputs import Caller, Request, Watch
@@ -120,6 +132,12 @@ class Relay:
         self.session_listeners: list[Callable[[str], None]] = []
         # Ends of sessions the bus could not carry: broadcast again once it is back.
         self._unsent_ends: list[SessionEnded] = []
+        #: Takes the tournaments' messages from other nodes (set by the room's tournaments).
+        self.tournament_listener: Callable[[BusMessage], None] | None = None
+        #: Called with a node that lost messages (its name; every node's: ``None``).
+        self.resync_listeners: list[Callable[[str | None], None]] = []
+        #: Called with the number of a node that is gone.
+        self.gone_listeners: list[Callable[[int], None]] = []
 
     @property
     def name(self) -> str:
@@ -128,27 +146,31 @@ class Relay:
 
     # ------------------------------------------------------------ inputs
 
-    def post(self, task: TableTask, item: Request | Watch) -> None:
-        """A local client's input for ``task``'s table: to the task here, or to its owner."""
+    def post(self, table: int, task: TableTask | None, item: Request | Watch) -> None:
+        """A local client's input for ``table``: to its task here, or to its owner (``task``
+        ``None``: a table only other nodes run, a tournament's)."""
         caller = item.caller
         if isinstance(item, Watch) and not item.on:
-            self.relayed.pop((task.id, caller.address), None)  # whoever runs the table now
-        if not task.fenced or not self.bus.shared:
+            self.relayed.pop((table, caller.address), None)  # whoever runs the table now
+        if task is not None and (not task.fenced or not self.bus.shared):
             task.post(item)
             return
+        if not self.bus.shared:
+            self._unreachable(table, item, None)
+            return
         if isinstance(item, Watch):
-            key = (task.id, caller.address)
+            key = (table, caller.address)
             if item.on:
                 known = self.relayed.get(key)
                 since = item.since if known is None or item.since is not None else known.seq
                 self.relayed[key] = Relayed(item, since)
-        owner = self.owners.get(task.id)
+        owner = self.owners.get(table)
         if owner is None or owner == self.name:
             if isinstance(item, Request) or item.on:
                 # Just moved (or not known yet): look the owner up, then send it on.
-                self._wait_for_owner(task.id, item, None)
+                self._wait_for_owner(table, item, None)
             return
-        self._forward(owner, task.id, item)
+        self._forward(owner, table, item)
 
     def _forward(self, owner: str, table: int, item: Request | Watch) -> None:
         caller = msgspec.structs.replace(
@@ -173,8 +195,15 @@ class Relay:
     def _tell(self, address: int, table: int, item: Request | Watch) -> None:
         conn = self.connections.get(address & LOCAL_MASK)
         if conn is not None:
-            ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
-            conn.send(messages.error("room_unavailable", UNREACHABLE, ident, table))
+            conn.send(self._refusal(table, item))
+
+    def _refusal(self, table: int, item: Request | Watch) -> bytes:
+        """``room_unavailable`` for a table whose owner is not reached now; ``unknown_table``
+        for one no node has (no task here, no lease in the store)."""
+        ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
+        if table not in self.tasks and table not in self.owners:
+            return messages.error("unknown_table", f"there is no table {table}", ident, table)
+        return messages.error("room_unavailable", UNREACHABLE, ident, table)
 
     # ------------------------------------------------------------ frames
 
@@ -210,23 +239,35 @@ class Relay:
             # actions there, again (an action it has applied is answered repeated).
             self._resume(lambda table: self.owners.get(table) == message.origin)
             self._resend(lambda table: self.owners.get(table) == message.origin)
+            for resync in self.resync_listeners:
+                resync(message.origin)
         elif isinstance(message, SessionEnded):
             for listener in self.session_listeners:
                 listener(message.session)
+        elif isinstance(message, Told):
+            conn = self.connections.get(message.address & LOCAL_MASK)
+            if conn is not None and message.address >> NODE_SHIFT == self.bus.number:
+                conn.send_all(message.frames)
+        elif isinstance(message, TournamentWatch | TournamentAsk | TournamentAnswer):
+            if isinstance(message, TournamentWatch):
+                self.peers[message.address >> NODE_SHIFT] = message.origin
+            if self.tournament_listener is not None:
+                self.tournament_listener(message)
         else:
             item = message.watch if isinstance(message, ForwardWatch) else message.request
             self.peers[item.caller.address >> NODE_SHIFT] = message.origin
-            task = self.tasks.get(message.table)
-            if task is None:
-                return
-            if task.fenced:
+            table = message.table
+            task = self.tasks.get(table)
+            if task is None and table not in self.owners:
+                return  # no such table here, nor known elsewhere
+            if task is None or task.fenced:
                 # Not ours (any more): on to its owner, if this node knows it (two nodes
                 # that each think the other runs it send it on once each, then look).
-                owner = self.owners.get(task.id)
+                owner = self.owners.get(table)
                 if owner is not None and owner != self.name and message.hops < MAX_HOPS:
                     self.bus.send(owner, msgspec.structs.replace(message, hops=message.hops + 1))
                 elif isinstance(item, Request) or item.on:
-                    self._wait_for_owner(task.id, item, message)
+                    self._wait_for_owner(table, item, message)
                 return
             task.post(item)
 
@@ -268,8 +309,7 @@ class Relay:
         if came is None:
             self._tell(item.caller.address, table, item)
             return
-        ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
-        frame = messages.error("room_unavailable", UNREACHABLE, ident, table)
+        frame = self._refusal(table, item)
         origin = came.origin if isinstance(came, ForwardRequest | ForwardWatch) else self.name
         self.bus.send(origin, Frames(table, item.caller.address, [frame]))
 
@@ -327,6 +367,8 @@ class Relay:
         self._unsent_ends.clear()
         self._resume(lambda table: True)
         self._resend(lambda table: True)
+        for resync in self.resync_listeners:
+            resync(None)
 
     def _resend(self, which: Callable[[int], bool]) -> None:
         """Send again the unanswered actions of the last seconds for the tables ``which``
@@ -379,6 +421,8 @@ class Relay:
                     if address >> NODE_SHIFT == number:
                         task.post(Watch(Caller(address, watcher.account), on=False))
                         dropped += 1
+            for listener in self.gone_listeners:
+                listener(number)
             log.warning("node %s (%s) is gone: %d watchers dropped", number, name, dropped)
             if name is not None:
                 # Should it come back (frozen, not dead), it resumes what it relays.
@@ -404,6 +448,19 @@ class Relay:
             # A new token under the same name too: that node restarted, a new run.
             if run is not None and run != before:
                 self._moved(task, run[0])
+        # Tables only other nodes run (a tournament's): their owners, and a watch relayed
+        # from here resumed at a new one.
+        relayed = {table for table, _ in self.relayed}
+        for table, lease in leases.items():
+            if table in self.tasks:
+                continue
+            run = None if lease.free or lease.owner is None else (lease.owner, lease.token)
+            before = self._runs.get(table)
+            self._runs[table] = run
+            self.owners[table] = None if run is None else run[0]
+            if run is not None and run != before and table in relayed and self.bus.shared:
+                self._send_watches(table, run[0])
+                self._resend(functools.partial(operator.eq, table))
 
     def _moved(self, task: TableTask, owner: str) -> None:
         if not self.bus.shared:

@@ -153,6 +153,7 @@ class Room:
             self.tasks,
             lambda table: self.relay.deliver_for(table, self.deliver),
             self.deliver,
+            self.relay,
         )
 
     async def start(self) -> None:
@@ -219,9 +220,14 @@ class Room:
         """The task of table ``table_id``, if there is such a table."""
         return self.tasks.get(table_id)
 
-    def post(self, task: TableTask, item: Request | Watch) -> None:
-        """A local client's input for ``task``'s table, wherever the table runs."""
-        self.relay.post(task, item)
+    def post(self, table: int, item: Request | Watch) -> bool:
+        """A local client's input for ``table``, wherever the table runs; false if this node
+        has no such table and no other node to ask (the client hears ``unknown_table``)."""
+        task = self.tasks.get(table)
+        if task is None and not self.bus.shared:
+            return False
+        self.relay.post(table, task, item)
+        return True
 
     # ------------------------------------------------------------ connections
 

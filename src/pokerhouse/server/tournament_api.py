@@ -8,7 +8,12 @@
   buy-in and fee leave the wallet (or come back) in the step that takes the
   entry. Refusals name their code: ``not_registering``,
   ``already_registered``, ``not_registered``, ``tournament_full``,
-  ``no_reentry``, ``insufficient_funds`` (409), ``unknown_tournament`` (404).
+  ``no_reentry``, ``insufficient_funds`` (409), ``unknown_tournament`` (404),
+  ``room_unavailable`` (503: the node that runs it is not reached now).
+
+Any node answers for any tournament: what another node runs is read from
+the store (its director's state as last saved, at most a few seconds old),
+and a registration is asked of that node (:mod:`.tournament_relay`).
 """
 
 from __future__ import annotations
@@ -19,13 +24,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pokerhouse.errors import PokerError
 from pokerhouse.server import auth
 from pokerhouse.server.api import Api, problem
-from pokerhouse.server.tournament_task import TournamentTask
+from pokerhouse.server.tournament_relay import Refused
 from pokerhouse.server.tournament_view import document, summary
-from pokerhouse.store import InsufficientFunds, StoreError, TournamentBookError, User
-from pokerhouse.tournament.errors import TournamentError
+from pokerhouse.store import TournamentBookError, User
 from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING
 
 #: Ended tournaments the list shows, newest first.
@@ -65,10 +68,12 @@ class TournamentApi:
             summary(task.id, task.spec, task.director.state, now=now)
             for task in sorted(room.tasks.values(), key=lambda task: task.id)
         ]
-        ended = await self.site.store.tournaments.find([FINISHED, CANCELLED], limit=ENDED_SHOWN)
+        book = self.site.store.tournaments
+        elsewhere = sorted(await book.find([REGISTERING, RUNNING]), key=lambda record: record.id)
+        ended = await book.find([FINISHED, CANCELLED], limit=ENDED_SHOWN)
         lines += [
             summary(record.id, record.spec, record.state(), now=now)
-            for record in ended
+            for record in elsewhere + ended
             if record.id not in room.tasks
         ]
         if status is not None:
@@ -85,39 +90,33 @@ class TournamentApi:
 
     async def register(self, request: Request) -> Response:
         """``POST /api/tournaments/{id}/register``: buy in."""
-        return await self._ask(request, TournamentTask.register)
+        return await self._ask(request, register=True)
 
     async def unregister(self, request: Request) -> Response:
         """``POST /api/tournaments/{id}/unregister``: the buy-in and fee back, before the start."""
-        return await self._ask(request, TournamentTask.unregister)
+        return await self._ask(request, register=False)
 
-    async def _ask(self, request: Request, what: Any) -> Response:
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
+    async def _ask(self, request: Request, *, register: bool) -> Response:
+        unguarded = self.api.guard(request)
+        if unguarded is not None:
+            return unguarded
         user: User | None = await self.api.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
         if not self.asks.allow(f"user:{user.id}"):
             return problem(429, "rate_limited", "one request a second", **{"Retry-After": "1"})
         tournament_id = int(request.path_params["tournament_id"])
-        task = self.site.room.tournaments.get(tournament_id)
-        if task is None:
+        room = self.site.room.tournaments
+        if room.get(tournament_id) is None:
             found = await self._document(tournament_id)
             if found is None:
                 return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
-            if found["status"] in (REGISTERING, RUNNING):
-                return problem(503, "room_unavailable", "that tournament is not run here now")
-            return problem(409, "not_registering", "that tournament has ended")
+            if found["status"] not in (REGISTERING, RUNNING):
+                return problem(409, "not_registering", "that tournament has ended")
         try:
-            await what(task, user)
-        except (TournamentError, InsufficientFunds, TournamentBookError) as error:
-            return problem(409, error.code, str(error))
-        except (StoreError, OSError) as error:
-            code = getattr(error, "code", "room_unavailable")
-            return problem(503, "room_unavailable", f"the room could not save that ({code})")
-        except PokerError as error:
-            return problem(409, error.code, str(error))
+            await room.relay.ask(tournament_id, user, register=register)
+        except Refused as refused:
+            return problem(refused.status, refused.code, refused.text)
         body = await self._document(tournament_id)
         return JSONResponse(body)
 
@@ -127,8 +126,11 @@ class TournamentApi:
         if task is not None:
             tables = {number: table.id for number, table in task.tables.items()}
             return document(task.id, task.spec, task.director.state, now=now, tables=tables)
+        book = self.site.store.tournaments
         try:
-            record = await self.site.store.tournaments.get(tournament_id)
+            record = await book.get(tournament_id)
         except TournamentBookError:
             return None
-        return document(record.id, record.spec, record.state(), now=now, tables={})
+        # Run by another node (or ended): as last saved, with the tables it opened.
+        tables = await book.tables(tournament_id) if record.status == RUNNING else {}
+        return document(record.id, record.spec, record.state(), now=now, tables=tables)

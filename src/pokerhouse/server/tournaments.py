@@ -24,8 +24,10 @@ from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.server import messages
 from pokerhouse.server.outbox import Deliver
+from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import BOT_NAMES, Services
 from pokerhouse.server.tabletask import TableTask
+from pokerhouse.server.tournament_relay import TournamentRelay
 from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.server.tournament_task import TournamentTask
 from pokerhouse.store import AccountError, StoreError, TableDef, TournamentRecord, User
@@ -50,14 +52,16 @@ class Tournaments:
         tasks: dict[int, TableTask],
         deliver_for: Callable[[int], Deliver],
         deliver: Callable[[int, Sequence[bytes]], None],
+        relay: Relay,
     ) -> None:
         self.services = services
         self.store = services.store
         #: The room's table tasks (a tournament's tables join them while they run).
         self._tables = tasks
         self._deliver_for = deliver_for
-        self._deliver = deliver
         self.tasks: dict[int, TournamentTask] = {}
+        #: Where this node's tournaments meet the other nodes' players, and theirs this one's.
+        self.relay = TournamentRelay(services, relay, self.tasks, deliver)
         #: When each sit-and-go came to its last free seat (bots take it after a while).
         self._waiting: dict[int, float] = {}
         self._loop: asyncio.Task[None] | None = None
@@ -81,6 +85,7 @@ class Tournaments:
             self._loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop
+        await self.relay.stop()
         owner = self.services.settings.owner
         for task in list(self.tasks.values()):
             await task.stop()
@@ -119,6 +124,7 @@ class Tournaments:
                 log.warning("tournament %s: lease lost; it stops here", lost)
                 await task.stop()
         await self._take_free()
+        await self.relay.refresh()
 
     def get(self, tournament_id: int) -> TournamentTask | None:
         """The task of a tournament this room runs."""
@@ -126,24 +132,25 @@ class Tournaments:
 
     async def _run(self, task: TournamentTask) -> None:
         self.tasks[task.id] = task
-        task.deliver = self._deliver
+        task.deliver = self.relay.deliver
         await task.start()
 
     # ------------------------------------------------------------ watchers
 
     def watch(self, address: int, tournament: int, *, on: bool = True) -> None:
-        """``address`` follows ``tournament`` (``on`` false: stops)."""
+        """``address`` follows ``tournament`` (``on`` false: stops), wherever it runs."""
         task = self.tasks.get(tournament)
         if task is not None:
             task.watch(address, on)
+        elif self.relay.shared:
+            self.relay.follow(address, tournament, on)
         elif on:
-            text = f"tournament {tournament} is not running here (its page has the results)"
-            self._deliver(address, [messages.error("unknown_tournament", text)])
+            text = f"tournament {tournament} is not running now (its page has the results)"
+            self.relay.deliver(address, [messages.error("unknown_tournament", text)])
 
     def forget(self, address: int) -> None:
         """A connection closed: it follows no tournament any more."""
-        for task in self.tasks.values():
-            task.watchers.discard(address)
+        self.relay.forget(address)
 
     async def _ended(self, task: TournamentTask) -> None:
         self.tasks.pop(task.id, None)

@@ -179,9 +179,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
             site.metrics.slow_clients.inc()
         caller = Caller(conn.id, identity.user_id, identity.username)
         for table in list(conn.tables):
-            task_of_table = site.room.task(table)
-            if task_of_table is not None:
-                site.room.post(task_of_table, Watch(caller, on=False))
+            site.room.post(table, Watch(caller, on=False))
         site.room.disconnected(conn)
         site.room.tournaments.forget(conn.id)
         # Closed for a reason the client should read: the last frames go first (bounded).
@@ -203,19 +201,21 @@ def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
         site.room.tournaments.watch(conn.id, message.tournament, on=message.on)
         return
     table = message.table
-    task = site.room.task(table)
-    if task is None:
+    caller = Caller(conn.id, conn.identity.user_id, conn.identity.username)
+    item: Watch | Request
+    if isinstance(message, p.Watch | p.Resume):
+        since = message.since if isinstance(message, p.Resume) else None
+        item = Watch(caller, on=True, since=since, views=message.views)
+    elif isinstance(message, p.Unwatch):
+        item = Watch(caller, on=False)
+    else:
+        item = Request(caller, message)
+    # A table no node has is refused here, or by the relay once the leases are read.
+    if not site.room.post(table, item):
         ident = message.id if isinstance(message, p.Act) else None
         conn.send(messages.error("unknown_table", f"there is no table {table}", ident, table))
         return
-    caller = Caller(conn.id, conn.identity.user_id, conn.identity.username)
     if isinstance(message, p.Watch | p.Resume):
         conn.tables.add(table)
-        since = message.since if isinstance(message, p.Resume) else None
-        site.room.post(task, Watch(caller, on=True, since=since, views=message.views))
-        return
-    if isinstance(message, p.Unwatch):
+    elif isinstance(message, p.Unwatch):
         conn.tables.discard(table)
-        site.room.post(task, Watch(caller, on=False))
-        return
-    site.room.post(task, Request(caller, message))

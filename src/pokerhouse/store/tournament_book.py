@@ -111,6 +111,16 @@ class TournamentBook:
         """Give a lease up (the room stops); another node may take the tournament at once."""
         await self._db.write(lambda ctx: units.release_unit(ctx, tournament_id, owner, token))
 
+    async def owners(self) -> dict[int, str | None]:
+        """Every live tournament, and the node whose lease runs it now (``None``: nobody's,
+        until a node takes it over)."""
+        return await self._db.read(units.owners_unit)
+
+    async def tables(self, tournament_id: int) -> dict[int, int]:
+        """The tables a tournament has opened: its number for each to the room's table id."""
+        _id(tournament_id)
+        return await self._db.read(lambda ctx: units.tables_unit(ctx, tournament_id))
+
     async def step(
         self, record: TournamentRecord, after: State, orders: Sequence[Order]
     ) -> TournamentRecord:

@@ -242,6 +242,16 @@ RELEASE = Stmt(
     "UPDATE tournaments SET lease_owner = NULL, lease_expires = NULL "
     "WHERE id = :id AND lease_owner = :owner AND lease_token = :token"
 )
+# Where each live tournament runs now (a lapsed lease: nowhere until another node takes it).
+OWNERS = Stmt(
+    "SELECT id, CASE WHEN lease_expires >= :now THEN lease_owner END FROM tournaments "
+    "WHERE status IN ('registering', 'running') ORDER BY id"
+)
+# A tournament's tables, by their number in it.
+TABLES = Stmt(
+    "SELECT tournament_table, id FROM room_tables WHERE tournament_id = :tournament "
+    "ORDER BY tournament_table"
+)
 
 
 def _record(row: Sequence[object]) -> TournamentRecord:
@@ -318,6 +328,18 @@ def renew_unit(ctx: Context, owner: str, leases: dict[int, int], seconds: float)
 def release_unit(ctx: Context, tournament_id: int, owner: str, token: int) -> Unit[None]:
     """Free a lease ``owner`` holds with ``token`` (the room stops)."""
     yield one(RELEASE, id=tournament_id, owner=owner, token=token)
+
+
+def owners_unit(ctx: Context) -> Unit[dict[int, str | None]]:
+    """The node whose lease runs each live tournament now (``None``: its lease lapsed)."""
+    rows = yield all_rows(OWNERS, now=ctx.now)
+    return {int(row[0]): None if row[1] is None else str(row[1]) for row in rows}
+
+
+def tables_unit(ctx: Context, tournament_id: int) -> Unit[dict[int, int]]:
+    """A tournament's tables (its number for each, to the room's table id)."""
+    rows = yield all_rows(TABLES, tournament=tournament_id)
+    return {int(row[0]): int(row[1]) for row in rows}
 
 
 def entries_unit(ctx: Context, tournament_id: int) -> Unit[list[EntryRecord]]:

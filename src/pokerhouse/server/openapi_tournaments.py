@@ -43,7 +43,9 @@ def _ask(summary: str) -> dict[str, Any]:
                     "headers": {"Retry-After": {"schema": {"type": "string"}}},
                     "content": {"application/json": {"schema": _PROBLEM}},
                 },
-                "503": _problem("The room could not save it, or the node running it did not answer."),
+                "503": _problem(
+                    "The room could not save it, or the node running it did not answer."
+                ),
             },
         }
     }

@@ -124,7 +124,8 @@ class TournamentRelay:
 
     def follow(self, address: int, tournament: int, on: bool) -> None:
         """This node's client ``address`` follows (or stops following) a tournament this
-        node does not run."""
+        node does not run: on the node that does, or here once this node takes it (a
+        live tournament between nodes, or not taken yet, is followed when it is)."""
         key = (tournament, address)
         if not on:
             node = self.following.pop(key, None)
@@ -137,10 +138,11 @@ class TournamentRelay:
     async def _follow(self, tournament: int, address: int) -> None:
         if tournament not in self.owners:
             await self.refresh()  # sends it, once the owner is known
-        elif (node := self.owners[tournament]) not in (None, self.relay.name) and (
-            tournament,
-            address,
-        ) in self.following:
+        elif (
+            self.shared
+            and (node := self.owners[tournament]) not in (None, self.relay.name)
+            and (tournament, address) in self.following
+        ):
             assert node is not None
             self.following[(tournament, address)] = node
             self._send_follow(node, tournament, address, on=True)
@@ -166,7 +168,7 @@ class TournamentRelay:
         """Read where each live tournament runs; send every follow whose tournament moved
         to its new node (one now run here becomes a watcher of its task; one of a
         tournament that has ended is dropped)."""
-        if not self.shared:
+        if not self.shared and not self.following:
             return
         self.owners = await self.services.store.tournaments.owners()
         for key, sent in list(self.following.items()):
@@ -178,7 +180,8 @@ class TournamentRelay:
                 task.watch(address)
             elif tournament not in self.owners:
                 del self.following[key]
-            elif node is not None and node != sent and node != self.relay.name:
+            elif self.shared and node not in (None, sent, self.relay.name):
+                assert node is not None
                 self.following[key] = node
                 self._send_follow(node, tournament, address, on=True)
 
@@ -203,8 +206,7 @@ class TournamentRelay:
         if task is not None:
             await carry_out(task, user, register)
             return
-        if self.shared:
-            await self.refresh()
+        await self.refresh()
         node = self.owners.get(tournament)
         if node is None or node == self.relay.name:
             raise Refused(503, "room_unavailable", UNREACHABLE)

@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
-from pokerhouse.server import messages
 from pokerhouse.server.outbox import Deliver
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import BOT_NAMES, Services
@@ -142,11 +141,8 @@ class Tournaments:
         task = self.tasks.get(tournament)
         if task is not None:
             task.watch(address, on)
-        elif self.relay.shared:
+        else:
             self.relay.follow(address, tournament, on)
-        elif on:
-            text = f"tournament {tournament} is not running now (its page has the results)"
-            self.relay.deliver(address, [messages.error("unknown_tournament", text)])
 
     def forget(self, address: int) -> None:
         """A connection closed: it follows no tournament any more."""

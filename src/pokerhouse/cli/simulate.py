@@ -21,7 +21,6 @@ import argparse
 import json
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,10 +37,8 @@ from pokerhouse.engine.actions import Action
 from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
+from pokerhouse.intervals import per_100
 from pokerhouse.table import AddChips, HandSummary, SitTogether, Table, TableLimits
-
-#: z for a two-sided 95% interval.
-Z95 = 1.959963984540054
 
 #: Events the simulated table keeps in its log: none. Nothing reads its stream
 #: back (results come from each hand's summary and the hand itself), so memory
@@ -102,23 +99,6 @@ class SimulationResult:
             "house": self.house,
             "seats": [seat.as_dict() for seat in self.seats],
         }
-
-
-def per_100(results: Sequence[int]) -> tuple[float, tuple[float, float]]:
-    """Mean result per 100 hands and its 95% confidence interval.
-
-    >>> mean, (low, high) = per_100([10, -10, 10, -10])
-    >>> mean, round(low), round(high)
-    (0.0, -1132, 1132)
-    """
-    n = len(results)
-    if n == 0:
-        return 0.0, (0.0, 0.0)
-    mean = 100 * statistics.fmean(results)
-    if n < 2:
-        return mean, (mean, mean)
-    half = 100 * Z95 * statistics.stdev(results) / math.sqrt(n)
-    return mean, (mean - half, mean + half)
 
 
 def simulate(

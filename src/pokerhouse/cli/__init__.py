@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "demo",
     "play",
     "simulate",
+    "arena",
     "tournament",
     "hand",
     "replay",

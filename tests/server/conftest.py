@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import itertools
 import json
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -294,7 +295,21 @@ async def serve(
         for client in harness.clients:
             await client.close()
         server.should_exit = True
-        await asyncio.wait_for(task, timeout=30)
+        await stopped(task)
+
+
+async def stopped(task: asyncio.Task[None], seconds: float = 30) -> None:
+    """Wait for the server's task to end; if it does not, fail with every task's stack
+    (what the room was still waiting for is the whole story of a stop that hangs)."""
+    done, _ = await asyncio.wait([task], timeout=seconds)
+    if done:
+        task.result()
+        return
+    stacks = io.StringIO()
+    for other in asyncio.all_tasks():
+        other.print_stack(limit=12, file=stacks)
+    task.cancel()
+    raise AssertionError(f"the room did not stop in {seconds} s; its tasks:\n{stacks.getvalue()}")
 
 
 def table(name: str, game: str, **settings: Any) -> TableConfig:

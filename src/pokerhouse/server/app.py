@@ -32,6 +32,7 @@ from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.metrics import CONTENT_TYPE, Metrics
 from pokerhouse.server.openapi import openapi_document
 from pokerhouse.server.site import Site
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.ws import SocketRoute
 
 log = logging.getLogger("pokerhouse.server")
@@ -66,9 +67,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
             yield
         finally:
             if frozen is not None:
-                frozen.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await frozen
+                await cancel_and_wait(frozen)
             await site.stop()
             site.metrics.unwatch_gc()
             if thresholds is not None:

@@ -52,6 +52,7 @@ import msgspec
 
 from pokerhouse.server.inputs import Request, Watch
 from pokerhouse.server.mailbox import Mailbox
+from pokerhouse.server.stopping import cancel_and_wait
 
 log = logging.getLogger("pokerhouse.bus")
 
@@ -562,9 +563,7 @@ class RedisBus(Bus):
     async def stop(self) -> None:
         self._stopping = True  # the reader ends at its next turn if a cancel is lost
         for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 # Gone: the owners drop this node's watchers at once, not at the expiry.

@@ -34,6 +34,7 @@ from pokerhouse.server.connection import Connection
 from pokerhouse.server.inputs import Request, Watch
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import Services
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.tabletask import TableTask
 from pokerhouse.server.tournaments import Tournaments
 from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig, TableLease
@@ -197,9 +198,7 @@ class Room:
     async def stop(self) -> None:
         """Stop every table task and the committer (what was committed stays)."""
         for background in self._background:
-            background.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await background
+            await cancel_and_wait(background)
         await self.tournaments.stop()
         for task in list(self.tasks.values()):
             await task.stop()

@@ -8,7 +8,6 @@ and the websocket endpoint receive it. It imports none of them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Mapping, Sequence
@@ -28,6 +27,7 @@ from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.signins import SessionSockets
 from pokerhouse.server.socket_limits import SocketLimits
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.throttles import (
     MemoryThrottle,
     RedisThrottle,
@@ -187,9 +187,7 @@ class Site:
     async def stop(self) -> None:
         """Stop the room and close the store."""
         if self._settling is not None:
-            self._settling.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._settling
+            await cancel_and_wait(self._settling)
         if self._room is not None:
             await self._room.stop()
         if self._store is not None:

@@ -19,7 +19,6 @@ room was down.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections import Counter
@@ -32,6 +31,7 @@ from pokerhouse.games import get_game
 from pokerhouse.server import messages
 from pokerhouse.server.inputs import Directed
 from pokerhouse.server.services import Services
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.server.tournament_view import news, summary
 from pokerhouse.store import StoreError, TableConfig, TableDef, TournamentRecord, User
@@ -140,9 +140,7 @@ class TournamentTask:
     async def stop(self) -> None:
         """Stop the tournament's task and its tables' (what was saved stays)."""
         for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await cancel_and_wait(task)
         for table in list(self.tables.values()):
             await table.stop()
 

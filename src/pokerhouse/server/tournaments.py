@@ -25,6 +25,7 @@ from pokerhouse.games import get_game
 from pokerhouse.server.outbox import Deliver
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import BOT_NAMES, Services
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.tabletask import TableTask
 from pokerhouse.server.tournament_relay import TournamentRelay
 from pokerhouse.server.tournament_table import Report, TournamentTable
@@ -81,9 +82,7 @@ class Tournaments:
     async def stop(self) -> None:
         """Stop every tournament's task and give its lease up (what was saved stays)."""
         if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop
+            await cancel_and_wait(self._loop)
         await self.relay.stop()
         owner = self.services.settings.owner
         for task in list(self.tasks.values()):
@@ -286,7 +285,7 @@ class Tournaments:
                 user = await self.store.create_user(
                     name, None, bot=True, grant=self.services.settings.grant
                 )
-            if not user.is_bot or user.id in taken:
+            if not user.is_bot or user.api_bot or user.id in taken:
                 continue
             cost = SIT_AND_GO_BUY_IN + SIT_AND_GO_FEE
             held = await self.store.balance(Account.wallet(user.id))

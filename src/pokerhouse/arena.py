@@ -3,9 +3,11 @@
 Poker's luck swamps skill over a few thousand hands, so the arena plays
 **duplicate**: every deal (a shuffled deck order, with the seed of any later
 reshuffle) is played once per rotation of the seats, N rotations for N bots.
-In rotation ``r`` bot ``i`` sits in seat ``(i + r) % N``; the engine deals
-seat by seat from the same deck, so every bot holds every seat's cards once,
-in that seat's position. A bot that won only because it held the best cards
+In rotation ``r`` bot ``i`` sits in seat ``(i + r) % N``, and each seat is
+dealt the same cards in every rotation however the others play (its cards
+are kept for it: :class:`~pokerhouse.duplicate.DuplicateDeck`; so are the
+board and the burns), so every bot holds every seat's cards once, in that
+seat's position. A bot that won only because it held the best cards
 gives it all back when another bot holds them.
 
 Every hand is a fresh hand of the pure engine (:func:`pokerhouse.games`'s
@@ -44,6 +46,7 @@ from typing import Any
 from pokerhouse.bots.base import Bot
 from pokerhouse.bots.loading import load_bot
 from pokerhouse.cards import Card, Deck
+from pokerhouse.duplicate import DuplicateDeck
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import IllegalAction, InvalidSpec, PokerError
 from pokerhouse.games import GameInfo, get_game
@@ -61,6 +64,10 @@ __all__ = [
 #: Each seat's chips at the start of every hand, unless told otherwise.
 DEFAULT_STACK = 200
 
+#: The most cards each game deals a seat: kept for the seat, so that a fold
+#: elsewhere never moves them (a game not named here deals from the top).
+SEAT_CARDS = {"3x4": 3, "razz": 7, "teen-patti": 3, "casino-holdem": 2}
+
 #: Bits of a deal's reshuffle seed (what a table draws: it fits a signed 64-bit column).
 _SEED_BITS = 62
 
@@ -76,9 +83,12 @@ class Deal:
     order: tuple[Card, ...]
     seed: int
 
-    def deck(self) -> Deck:
-        """A fresh deck in this deal's order, reshuffling as this deal always does."""
-        return Deck.from_order(self.order, random.Random(self.seed))
+    def deck(self, players: int, per_seat: int) -> DuplicateDeck:
+        """A fresh deck of this deal for ``players`` seats, ``per_seat`` cards kept for each:
+        every seat is dealt the same cards in every rotation (:mod:`pokerhouse.duplicate`)."""
+        return DuplicateDeck(
+            self.order, players=players, per_seat=per_seat, rng=random.Random(self.seed)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +216,7 @@ def play_match(
     count = len(players)
     rotations = [tuple((seat - turn) % count for seat in range(count)) for turn in range(count)]
     stacks = [stack] * count
+    per_seat = SEAT_CARDS.get(info.name, 0)
     totals = [0] * count
     squares = [0] * count
     house = 0
@@ -214,7 +225,7 @@ def play_match(
         deal = Deal(number, Deck(dealer).order(), dealer.getrandbits(_SEED_BITS))
         sample = [0] * count
         for turn, seats in enumerate(rotations):
-            hand = info.hand_type(spec, stacks, deal.deck())
+            hand = info.hand_type(spec, stacks, deal.deck(count, per_seat))
             _play_out(hand, [players[index] for index in seats], specs, seats)
             net = hand.results()
             for seat, index in enumerate(seats):
@@ -250,7 +261,7 @@ def _check_match(info: GameInfo, bots: Sequence[object], hands: int, stack: int)
     """Refuse a match that cannot be played, before anything is dealt."""
     if not 2 <= len(bots) <= info.max_players:
         raise InvalidSpec(
-            "player_count",
+            "bot_count",
             f"an arena match of {info.title} takes 2 to {info.max_players} bots, not {len(bots)}",
         )
     if type(hands) is not int or hands < 1:

@@ -161,3 +161,18 @@ def test_a_match_that_cannot_be_played_is_refused(
     with pytest.raises(PokerError) as caught:
         play_match(game, bots, hands=hands, stack=stack)
     assert caught.value.code == code
+
+
+def test_razz_at_eight_seats_runs_short_of_cards_and_still_deals_every_card_once() -> None:
+    # Calling stations take every seat to seventh street: 56 cards wanted from 52.
+    played: list[PlayedHand] = []
+    result = play_match("razz", [STATION] * 8, hands=5, seed=3, on_hand=played.append)
+    assert sum(bot.net for bot in result.bots) == 0
+    assert all(bot.net == 0 for bot in result.bots)  # alike in every seat, as ever
+    for hand in played:
+        seats, board = dealt_cards(hand.hand.events)
+        cards = [card for held in seats.values() for card in held] + list(board)
+        # Six cards each and one community card for seventh street, as the short-deck rule says.
+        assert len(cards) == len(set(cards)) == 49 and len(board) == 1
+        assert all(len(held) == 6 for held in seats.values())
+        assert "deck_reshuffled" in [event.type_name for event in hand.hand.events]

@@ -14,7 +14,7 @@ from pokerhouse.games import get_game
 @settings(max_examples=40, deadline=None)
 @given(
     game=st.sampled_from(["3x4", "razz", "teen-patti", "casino-holdem"]),
-    count=st.integers(min_value=2, max_value=7),
+    count=st.integers(min_value=2, max_value=10),
     hands=st.integers(min_value=1, max_value=4),
     seed=st.integers(min_value=0, max_value=2**64),
 )

@@ -113,7 +113,10 @@ def ranking_table(result: ArenaResult) -> RichTable:
     )
     grid = RichTable(title=title, caption="95% interval over deals: each deal in every seat")
     for column in ("Bot", "Spec", "Hands", "Net", "Per 100 hands", "95% interval"):
-        grid.add_column(column, justify="left" if column == "Spec" else "right")
+        if column == "Spec":
+            grid.add_column(column, overflow="fold")  # a module:Class spec whole, however long
+        else:
+            grid.add_column(column, justify="right")
     for bot in sorted(result.bots, key=lambda bot: -bot.per_100):
         low, high = bot.interval
         grid.add_row(

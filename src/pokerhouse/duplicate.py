@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pokerhouse.cards import Card, Deck, RandomSource
+from pokerhouse.cards import FULL_DECK, Card, Deck, RandomSource, check_cards
 from pokerhouse.errors import InvalidCards
 
 #: Cards a duplicate deal keeps for the board and burns however many seats there are.
@@ -53,7 +53,9 @@ class DuplicateDeck(Deck):
         per_seat: int,
         rng: RandomSource | None = None,
     ) -> None:
-        cards = Deck.from_order(order).order()
+        # Checked without making a Card per card: a match deals one order many times.
+        check_cards(order, (len(FULL_DECK),))
+        cards = [FULL_DECK[card] for card in order]
         super().__init__(rng if rng is not None else random.Random(0), shuffle=False)
         per_seat = max(0, min(per_seat, (len(cards) - STUB_AT_LEAST) // max(players, 1)))
         # Each list's top is its end, so a deal is a pop().

@@ -98,6 +98,8 @@ class Encoder:
             highs += [1.0 if is_flag else np.inf] * length
         #: Length of the vector.
         self.size = start
+        # Everything after the card planes is numbers, written in one go.
+        self._numbers_at = self._offsets["seat"][0]
         #: Each entry's upper bound (flags 1, amounts unbounded); every lower bound is 0.
         self.high = np.array(highs, dtype=np.float32)
 
@@ -118,78 +120,75 @@ class Encoder:
         seat = view.seat
         assert seat is not None
         n = self.players
-        out = np.zeros(self.size, dtype=np.float32)
         order = [(seat + k) % n for k in range(n)]
-        cards_at = self._offsets["cards"][0]
+        # The card planes as a list of entries to set, the rest as values in layout order:
+        # one write each into the vector costs less than a write per block.
+        marks: list[int] = []
         for plane, other in enumerate(order):
-            _mark(out, cards_at + 52 * plane, view.cards[other])
-        _mark(out, cards_at + 52 * n, view.board)
-        self._put("seat", out, [1.0 if s == seat else 0.0 for s in range(n)])
+            _mark(marks, 52 * plane, view.cards[other])
+        _mark(marks, 52 * n, view.board)
         scale = self.chip_scale
-        self._put("stacks", out, [view.stacks[s] / scale for s in order])
-        self._put("bets", out, [view.bets[s] / scale for s in order])
-        self._put("contributed", out, [view.contributed[s] / scale for s in order])
-        self._put("folded", out, [float(view.folded[s]) for s in order])
-        self._put("all_in", out, [float(view.all_in[s]) for s in order])
-        self._put("to_act", out, [1.0 if s == view.to_act else 0.0 for s in order])
-        self._put("pot", out, [view.pot / scale])
+        to_act = view.to_act
+        values = [1.0 if s == seat else 0.0 for s in range(n)]
+        values += [view.stacks[s] / scale for s in order]
+        values += [view.bets[s] / scale for s in order]
+        values += [view.contributed[s] / scale for s in order]
+        values += [float(view.folded[s]) for s in order]
+        values += [float(view.all_in[s]) for s in order]
+        values += [1.0 if s == to_act else 0.0 for s in order]
+        values.append(view.pot / scale)
         if isinstance(view, RoundView):
-            self._round(out, view, seat)
+            self._round(values, marks, view, seat)
         elif isinstance(view, TeenPattiView):
-            self._teen_patti(out, view, order)
+            self._teen_patti(values, view, order)
         elif isinstance(view, CasinoHoldemView):
-            self._casino(out, view, seat, order)
+            self._casino(values, marks, view, order)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[marks] = 1.0
+        out[self._numbers_at :] = values
         return out
 
-    def _round(self, out: npt.NDArray[np.float32], view: RoundView, seat: int) -> None:
+    def _round(self, values: list[float], marks: list[int], view: RoundView, seat: int) -> None:
         scale = self.chip_scale
-        self._put("to_call", out, [view.to_call / scale])
-        self._put("current_bet", out, [view.current_bet / scale])
-        self._put("bets_and_raises", out, [view.bets_and_raises / RAISES_SCALE])
-        streets = STREETS[self.game]
-        self._put("street", out, [1.0 if name == view.street else 0.0 for name in streets])
+        values.append(view.to_call / scale)
+        values.append(view.current_bet / scale)
+        values.append(view.bets_and_raises / RAISES_SCALE)
+        values += [1.0 if name == view.street else 0.0 for name in STREETS[self.game]]
         if self.game == "razz":
             up = [
                 card
                 for card, face_up in zip(view.cards[seat], view.face_up[seat], strict=True)
                 if face_up
             ]
-            _mark(out, self._offsets["cards"][0] + 52 * (self.players + 1), up)
+            _mark(marks, 52 * (self.players + 1), up)
 
-    def _teen_patti(
-        self, out: npt.NDArray[np.float32], view: TeenPattiView, order: list[int]
+    def _teen_patti(self, values: list[float], view: TeenPattiView, order: list[int]) -> None:
+        scale = self.chip_scale
+        seat = order[0]
+        least = 2 * view.stake if view.seen[seat] else view.stake
+        to_call = min(least, view.stacks[seat]) if view.to_act == seat else 0
+        values.append(to_call / scale)
+        values += [float(view.seen[s]) for s in order]
+        values.append(view.stake / scale)
+        values.append((view.show_cost or 0) / scale)
+        values.append(float(view.sideshow is not None and view.sideshow[1] == seat))
+
+    def _casino(
+        self, values: list[float], marks: list[int], view: CasinoHoldemView, order: list[int]
     ) -> None:
         scale = self.chip_scale
         seat = order[0]
-        seen = view.seen[seat]
-        stake_to_bet = 2 * view.stake if seen else view.stake
-        to_call = min(stake_to_bet, view.stacks[seat]) if view.to_act == seat else 0
-        self._put("to_call", out, [to_call / scale])
-        self._put("seen", out, [float(view.seen[s]) for s in order])
-        self._put("stake", out, [view.stake / scale])
-        self._put("show_cost", out, [(view.show_cost or 0) / scale])
-        asked = view.sideshow is not None and view.sideshow[1] == seat
-        self._put("sideshow_asked", out, [float(asked)])
-
-    def _casino(
-        self, out: npt.NDArray[np.float32], view: CasinoHoldemView, seat: int, order: list[int]
-    ) -> None:
-        scale = self.chip_scale
         call = view.call_amount or 0
-        self._put("to_call", out, [call / scale if view.to_act == seat else 0.0])
-        self._put("ante", out, [view.antes[seat] / scale])
-        self._put("bonus", out, [view.bonuses[seat] / scale])
-        self._put("call_amount", out, [call / scale])
-        self._put("called", out, [float(view.called[s]) for s in order])
-        _mark(out, self._offsets["cards"][0] + 52 * (self.players + 1), view.dealer_cards)
-
-    def _put(self, name: str, out: npt.NDArray[np.float32], values: Sequence[float]) -> None:
-        start, length = self._offsets[name]
-        out[start : start + length] = values
+        values.append(call / scale if view.to_act == seat else 0.0)
+        values.append(view.antes[seat] / scale)
+        values.append(view.bonuses[seat] / scale)
+        values.append(call / scale)
+        values += [float(view.called[s]) for s in order]
+        _mark(marks, 52 * (self.players + 1), view.dealer_cards)
 
 
-def _mark(out: npt.NDArray[np.float32], start: int, cards: Sequence[Card | None]) -> None:
-    """Set the plane's entry of every card shown (``None``: a card the seat may not see)."""
+def _mark(marks: list[int], start: int, cards: Sequence[Card | None]) -> None:
+    """Add the plane's entry of every card shown (``None``: a card the seat may not see)."""
     for card in cards:
         if card is not None:
-            out[start + card] = 1.0
+            marks.append(start + card)

@@ -99,6 +99,8 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._rng = random.Random()
         self._hand: Hand | None = None
         self.deck_order: tuple[int, ...] = ()
+        self._legal_key: int | None = None
+        self._legal: list[int] = []
 
     # ------------------------------------------------------------ spaces
 
@@ -126,6 +128,7 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             self._rng = random.Random(seed)
         order = _deck_order(options, self._rng)
         self.deck_order = order
+        self._legal_key = None
         deck = Deck.from_order(order, rng=random.Random(self._rng.getrandbits(64)))
         self._hand = hand = new_hand(
             self.game, self.stacks, spec=self.spec, deck=deck, **self._hand_options
@@ -147,7 +150,7 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             return
         hand = self.hand
         index = _move_index(action, len(self.moves))
-        if index not in legal_moves(hand):
+        if index not in self._legal_now(hand):
             raise IllegalAction(
                 "masked_move",
                 f"{agent} may not {self.moves[index].label} now (the action mask is 0 there)",
@@ -173,8 +176,16 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         hand = self.hand
         mask = np.zeros(len(self.moves), dtype=np.int8)
         if hand.to_act == seat and not hand.is_over:
-            mask[legal_moves(hand)] = 1
+            mask[self._legal_now(hand)] = 1
         return {"observation": self.encoder.encode(hand, seat), "action_mask": mask}
+
+    def _legal_now(self, hand: Hand) -> list[int]:
+        """:func:`legal_moves` of the decision now, worked out once for the mask and the step."""
+        key = len(hand.actions)  # a new hand clears the key (reset)
+        if self._legal_key != key:
+            self._legal_key = key
+            self._legal = legal_moves(hand)
+        return self._legal
 
     def render(self) -> str | None:
         """The table as a spectator sees it (``ansi`` returns it, ``human`` prints it)."""

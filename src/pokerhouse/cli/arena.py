@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
         help="rank bots over duplicate deals (every deal in every seat)",
         description=(
             "Bots play the same deals with the seats rotated; each bot's result per 100 hands "
-            "with a 95%% interval over the deals."
+            "with a 95% interval over the deals."
         ),
     )
     parser.add_argument("game", help="3x4, razz, teen-patti or casino-holdem")

@@ -191,8 +191,9 @@ def play_match(
 
     Each of ``bots`` is a spec (``random``, ``smart``, ``module:Class``, see
     :func:`~pokerhouse.bots.loading.load_bot`) or a bot itself. ``seed``
-    fixes the deals and every bot's random choices; ``options`` are the
-    game's spec options (its defaults otherwise). ``on_hand`` is called
+    fixes the deals (the same deals whichever bots play them) and every
+    bot's random choices; ``options`` are the game's spec options (its
+    defaults otherwise). ``on_hand`` is called
     with every hand played, in order: a deal's rotations one after another.
     """
     info = get_game(game)
@@ -207,12 +208,14 @@ def play_match(
                 f"{spec.min_ante} needs {needed} chips (the ante and the call of twice it)",
             )
     rng = random.Random(seed)
+    # The dealer's draws first: one seed deals the same deals whoever plays them.
+    dealer = _fork(rng)
+    bot_rngs = [_fork(rng) for _ in bots]
     players = [
-        bot if not isinstance(bot, str) else load_bot(bot, info.name, rng=_fork(rng))
-        for bot in bots
+        bot if not isinstance(bot, str) else load_bot(bot, info.name, rng=bot_rng)
+        for bot, bot_rng in zip(bots, bot_rngs, strict=True)
     ]
     specs = [bot if isinstance(bot, str) else _class_spec(bot) for bot in bots]
-    dealer = _fork(rng)
     count = len(players)
     rotations = [tuple((seat - turn) % count for seat in range(count)) for turn in range(count)]
     stacks = [stack] * count

@@ -176,3 +176,12 @@ def test_razz_at_eight_seats_runs_short_of_cards_and_still_deals_every_card_once
         assert len(cards) == len(set(cards)) == 49 and len(board) == 1
         assert all(len(held) == 6 for held in seats.values())
         assert "deck_reshuffled" in [event.type_name for event in hand.hand.events]
+
+
+def test_one_seed_deals_the_same_deals_whoever_plays_them() -> None:
+    orders: list[list[tuple[Card, ...]]] = []
+    for bots in (["random", "random"], ["smart", STATION, "random"], [CallingStation()] * 4):
+        played: list[PlayedHand] = []
+        play_match("teen-patti", bots, hands=5, seed=21, on_hand=played.append)
+        orders.append([hand.deal.order for hand in played if hand.rotation == 0])
+    assert orders[0] == orders[1] == orders[2] and len(set(orders[0])) == 5

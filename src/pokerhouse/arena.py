@@ -10,7 +10,7 @@ board and the burns), so every bot holds every seat's cards once, in that
 seat's position. A bot that won only because it held the best cards
 gives it all back when another bot holds them.
 
-Every hand is a fresh hand of the pure engine (:func:`pokerhouse.games`'s
+Every hand is a fresh hand of the pure engine (:mod:`pokerhouse.games`'s
 hand types, no table, no server): each seat starts with ``stack`` chips and
 nothing is carried from one hand to the next, so a bust costs one hand only.
 There is no rake, so at the pool games the bots' nets sum to zero; at Casino
@@ -193,8 +193,8 @@ def play_match(
     :func:`~pokerhouse.bots.loading.load_bot`) or a bot itself. ``seed``
     fixes the deals (the same deals whichever bots play them) and every
     bot's random choices; ``options`` are the game's spec options (its
-    defaults otherwise). ``on_hand`` is called
-    with every hand played, in order: a deal's rotations one after another.
+    defaults otherwise). ``on_hand`` is called with every hand played, in
+    order: a deal's rotations one after another.
     """
     info = get_game(game)
     _check_match(info, bots, hands, stack)

@@ -11,8 +11,9 @@ side of its rewards.
 
 >>> game = PokerEnv("razz", players=3)
 >>> game.reset(seed=7)
->>> game.agent_selection, int(game.observe(game.agent_selection)["action_mask"].sum())
-('player_0', 2)
+>>> mask = game.observe(game.agent_selection)["action_mask"]
+>>> game.agent_selection, [move.label for move, allowed in zip(game.moves, mask) if allowed]
+('player_1', ['bring_in', 'complete'])
 """
 
 from __future__ import annotations
@@ -98,7 +99,6 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._rng = random.Random()
         self._hand: Hand | None = None
-        self.deck_order: tuple[int, ...] = ()
         self._legal_key: int | None = None
         self._legal: list[int] = []
 
@@ -126,10 +126,8 @@ class PokerEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         ``options={"deck": order}`` deals from an exact order of the 52 cards instead."""
         if seed is not None:
             self._rng = random.Random(seed)
-        order = _deck_order(options, self._rng)
-        self.deck_order = order
         self._legal_key = None
-        deck = Deck.from_order(order, rng=random.Random(self._rng.getrandbits(64)))
+        deck = _deck(options, random.Random(self._rng.getrandbits(64)))
         self._hand = hand = new_hand(
             self.game, self.stacks, spec=self.spec, deck=deck, **self._hand_options
         )
@@ -232,14 +230,16 @@ def _hand_options(banked: bool, spec: Any, seats: int, bonus: object) -> dict[st
     return {"antes": [ante] * seats, "bonuses": [bonus] * seats}
 
 
-def _deck_order(options: dict[str, Any] | None, rng: random.Random) -> tuple[int, ...]:
+def _deck(options: dict[str, Any] | None, rng: random.Random) -> Deck:
+    """A deck shuffled by ``rng``, or in the order ``options["deck"]`` gives (``rng`` then
+    shuffles only what a rule reshuffles later)."""
     given = (options or {}).get("deck")
     if given is None:
-        return tuple(rng.sample(range(52), 52))
+        return Deck(rng)
     order = tuple(given)
     if sorted(order) != list(range(52)) or not all(isinstance(card, int) for card in order):
         raise InvalidSpec("bad_deck", "a deck is an order of the 52 card indices 0 to 51")
-    return order
+    return Deck.from_order(order, rng=rng)
 
 
 def _move_index(action: object, count: int) -> int:

@@ -54,7 +54,7 @@ def test_pettingzoo_api_test_passes(game: str, players: int | None) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=seeds)
 def test_random_hands_end_with_chip_rewards(game: str, seed: int) -> None:
     table = raw_env(game, players=SEATS[game], stacks=[40, 100, 70, 100][: SEATS[game]])
@@ -76,7 +76,7 @@ def test_random_hands_end_with_chip_rewards(game: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=seeds)
 def test_action_mask_is_the_engines_legal_actions(game: str, seed: int) -> None:
     table = raw_env(game, players=SEATS[game])
@@ -115,7 +115,7 @@ def visible_cards(table: PokerEnv, seat: int) -> set[int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=seeds, moves=st.integers(min_value=0, max_value=12), shuffle=seeds)
 def test_observation_never_shows_a_hidden_card(
     game: str, seed: int, moves: int, shuffle: int
@@ -266,3 +266,24 @@ def test_example_plays_random_hands() -> None:
     )
     assert bad.returncode == 2
     assert bad.stderr.strip().endswith("[unknown_game]")
+
+
+def test_a_hand_over_at_the_deal_ends_the_episode_at_once() -> None:
+    table = env("3x4", stacks=[1, 1])  # the antes put both seats all-in
+    table.reset(seed=3)
+    rewards = {}
+    for agent in table.agent_iter():
+        _, reward, terminated, _, _ = table.last()
+        assert terminated
+        rewards[agent] = reward
+        table.step(None)
+    assert sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def test_import_without_pettingzoo_says_to_install_the_extra() -> None:
+    blocked = "import sys; sys.modules['pettingzoo'] = None; import pokerhouse.rl"
+    result = subprocess.run(
+        [sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode != 0
+    assert "ImportError" in result.stderr and "install pokerhouse[rl]" in result.stderr

@@ -53,6 +53,14 @@ class Client:
         self._reader: asyncio.Task[None] | None = None
         # Act ids must not repeat across a player's sockets: a reused id is a resend.
         self._ids = _act_ids
+        #: A bot account's API token: sent as ``Authorization: Bearer`` instead of cookies.
+        self.token: str | None = None
+
+    def signed_in_as_bot(self, token: str) -> None:
+        """From now on, this client is the bot account of ``token`` (HTTP and websocket)."""
+        self.token = token
+        self.http.cookies.clear()
+        self.http.headers["Authorization"] = f"Bearer {token}"
 
     async def register(self, password: str = "correct horse battery") -> Message:
         csrf = (await self.http.get("/api/csrf")).json()["csrf"]
@@ -75,6 +83,8 @@ class Client:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         url = self.base.replace("http://", "ws://") + "/ws"
         headers = {"Cookie": cookie} if cookie else {}
+        if self.token is not None:
+            headers = {"Authorization": f"Bearer {self.token}"}
         self.ws = await websockets.connect(
             url,
             additional_headers=headers,

@@ -28,7 +28,7 @@ def test_create_show_and_check(
     assert main(["accounts", "create", "Ann", "--password-stdin", "--database-url", db_url]) == 0
     assert "created player Ann (user 1) with 10,000 chips" in capsys.readouterr().out
     assert (
-        main(["accounts", "create", "robot", "--bot", "--grant", "50", "--database-url", db_url])
+        main(["accounts", "create", "robo_bot", "--bot", "--grant", "50", "--database-url", db_url])
         == 0
     )
     capsys.readouterr()
@@ -36,7 +36,7 @@ def test_create_show_and_check(
     out = capsys.readouterr().out
     assert out.startswith("Ann (user 1): wallet 10,000, at tables 0, total 10,000")
     assert "grant" in out and "+10,000" in out
-    assert main(["ledger", "show", "ROBOT", "--json", "--database-url", db_url]) == 0
+    assert main(["ledger", "show", "ROBO_BOT", "--json", "--database-url", db_url]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["wallet"] == 50 and data["lines"][0]["kind"] == "grant"
     assert main(["ledger", "check", "--database-url", db_url]) == 0
@@ -75,7 +75,13 @@ def test_bad_input_is_exit_2_with_a_code(
         (["accounts", "create", "a b", "--bot"], "[bad_username]"),
         (["accounts", "create", "ann", "--password-stdin"], "[bad_password]"),
         (["accounts", "create", "ann"], "[no_terminal]"),
-        (["accounts", "create", "ann", "--bot", "--grant", "-1"], "[negative_amount]"),
+        (["accounts", "create", "ann_bot", "--bot", "--grant", "-1"], "[negative_amount]"),
+        (["accounts", "create", "ann", "--bot"], "[bad_username]"),
+        (["accounts", "create", "Ada_bot", "--bot"], "[bad_username]"),
+        (["accounts", "create", "x_bot", "--bot", "--owner", "nobody"], "[unknown_user]"),
+        (["accounts", "create", "ann", "--owner", "bob"], "[bad_owner]"),
+        (["accounts", "token", "nobody_bot"], "[unknown_bot]"),
+        (["accounts", "revoke", "a b"], "[unknown_bot]"),
         (["ledger", "show", "nobody"], "[unknown_user]"),
         (["ledger", "show", "nobody", "--limit", "0"], "[unknown_user]"),
     ]
@@ -83,8 +89,8 @@ def test_bad_input_is_exit_2_with_a_code(
         _stdin(monkeypatch, "")
         assert main([*args, "--database-url", db_url]) == 2, args
         assert code in capsys.readouterr().err, args
-    assert main(["accounts", "create", "ann", "--bot", "--database-url", db_url]) == 0
-    assert main(["accounts", "create", "ANN", "--bot", "--database-url", db_url]) == 2
+    assert main(["accounts", "create", "ann_bot", "--bot", "--database-url", db_url]) == 0
+    assert main(["accounts", "create", "ANN_bot", "--bot", "--database-url", db_url]) == 2
     assert "[username_taken]" in capsys.readouterr().err
 
 
@@ -93,7 +99,7 @@ def test_ledger_check_exits_1_naming_the_first_violation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
-    assert main(["accounts", "create", "ann", "--bot", "--database-url", url]) == 0
+    assert main(["accounts", "create", "ann_bot", "--bot", "--database-url", url]) == 0
     with sqlite3.connect(tmp_path / "room.db") as conn:
         conn.execute("UPDATE ledger_accounts SET balance = balance + 7 WHERE key = 'wallet:1'")
     capsys.readouterr()
@@ -120,10 +126,44 @@ def test_the_url_comes_from_the_environment_or_the_default_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("POKERHOUSE_DATABASE_URL", raising=False)
-    assert main(["accounts", "create", "ann", "--bot"]) == 0
+    assert main(["accounts", "create", "ann_bot", "--bot"]) == 0
     assert (tmp_path / "var" / "pokerhouse.db").exists()
     monkeypatch.setenv("POKERHOUSE_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
-    assert main(["accounts", "create", "ann", "--bot"]) == 0
+    assert main(["accounts", "create", "ann_bot", "--bot"]) == 0
     assert os.path.exists(tmp_path / "other.db")
     assert main(["ledger", "check", "--database-url", "mysql://x/y"]) == 2
     assert "[bad_url]" in capsys.readouterr().err
+
+
+def test_a_bot_accounts_token_is_printed_once_renewed_and_revoked(
+    db_url: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stdin(monkeypatch, "correct horse\n")
+    assert main(["accounts", "create", "ann", "--password-stdin", "--database-url", db_url]) == 0
+    capsys.readouterr()
+    made = ["accounts", "create", "deep_bot", "--bot", "--owner", "ann", "--database-url", db_url]
+    assert main(made) == 0
+    out = capsys.readouterr().out
+    assert "created bot deep_bot" in out
+    first = out.rsplit(": ", 1)[1].strip()
+    assert main(["accounts", "token", "DEEP_bot", "--database-url", db_url]) == 0
+    out = capsys.readouterr().out
+    assert "(1 ended; shown once)" in out
+    second = out.rsplit(": ", 1)[1].strip()
+    assert second != first
+
+    async def signed_in() -> list[str | None]:
+        store = await Store.open(db_url, password_hasher=FAST_HASHER)
+        try:
+            found = [await store.user_for_session(token) for token in (first, second)]
+            owner = await store.get_user("ann")
+            owned = await store.bots.owned(owner)
+            assert [bot.username for bot in owned] == ["deep_bot"]
+            return [None if user is None else user.username for user in found]
+        finally:
+            await store.close()
+
+    assert asyncio.run(signed_in()) == [None, "deep_bot"]
+    assert main(["accounts", "revoke", "deep_bot", "--database-url", db_url]) == 0
+    assert "deep_bot: 1 token ended" in capsys.readouterr().out
+    assert asyncio.run(signed_in()) == [None, None]

@@ -1,7 +1,12 @@
-"""``pokerhouse accounts create NAME``: a player's account, with the sign-up grant.
+"""``pokerhouse accounts``: players' and bot accounts, and bots' tokens.
 
-The password is asked for twice at a terminal, or read from the first line
-of standard input with ``--password-stdin`` (for scripts).
+- ``create NAME``: a player's account, with the sign-up grant. The password
+  is asked for twice at a terminal, or read from the first line of standard
+  input with ``--password-stdin`` (for scripts).
+- ``create NAME --bot [--owner PLAYER]``: a bot account (its name ends in
+  ``_bot``), played through the API with the token printed once.
+- ``token NAME``: a new token for a bot account (every earlier one ends).
+- ``revoke NAME``: every token of a bot account ends.
 """
 
 from __future__ import annotations
@@ -38,9 +43,30 @@ def register(subparsers: Any) -> None:
     create.add_argument(
         "--grant", type=int, default=10_000, help="chips granted to the new wallet (10000)"
     )
-    create.add_argument("--bot", action="store_true", help="a bot's account (no password)")
+    create.add_argument(
+        "--bot",
+        action="store_true",
+        help="a bot account, played with an API token (printed once); its name ends in _bot",
+    )
+    create.add_argument("--owner", help="with --bot: the player who owns the bot account")
     add_url_option(create)
     create.set_defaults(handler=run_create)
+    token = actions.add_parser(
+        "token",
+        help="a new API token for a bot account (the old ones end)",
+        description="Print a new API token for a bot account; every earlier token ends.",
+    )
+    token.add_argument("name", help="the bot account")
+    add_url_option(token)
+    token.set_defaults(handler=run_token)
+    revoke = actions.add_parser(
+        "revoke",
+        help="end every API token of a bot account",
+        description="End every API token of a bot account (its sockets close).",
+    )
+    revoke.add_argument("name", help="the bot account")
+    add_url_option(revoke)
+    revoke.set_defaults(handler=run_revoke)
 
 
 def read_password(from_stdin: bool) -> str:
@@ -61,17 +87,55 @@ def read_password(from_stdin: bool) -> str:
 
 
 def run_create(args: argparse.Namespace) -> int:
-    """Create the account and print it."""
-    password = None if args.bot and not args.password_stdin else read_password(args.password_stdin)
+    """Create the account and print it (a bot account's token too, this once)."""
+    if args.owner is not None and not args.bot:
+        raise AccountError("bad_owner", "--owner names a bot account's owner: add --bot")
+    password = None if args.bot else read_password(args.password_stdin)
 
     async def create() -> str:
         store = await Store.open(args.database_url)
         try:
-            user = await store.create_user(args.name, password, bot=args.bot, grant=args.grant)
+            if not args.bot:
+                user = await store.create_user(args.name, password, grant=args.grant)
+                return f"created player {user.username} (user {user.id}) with {args.grant:,} chips"
+            owner = None if args.owner is None else await store.get_user(args.owner)
+            bot, token = await store.bots.create(args.name, owner=owner, grant=args.grant)
         finally:
             await store.close()
-        what = "bot" if user.is_bot else "player"
-        return f"created {what} {user.username} (user {user.id}) with {args.grant:,} chips"
+        return (
+            f"created bot {bot.username} (user {bot.id}) with {args.grant:,} chips\n"
+            f"token (shown once): {token}"
+        )
 
     print(asyncio.run(create()))
+    return 0
+
+
+def run_token(args: argparse.Namespace) -> int:
+    """Print a new token for the bot account."""
+
+    async def renew() -> str:
+        store = await Store.open(args.database_url)
+        try:
+            bot, token, ended = await store.bots.new_token(args.name)
+        finally:
+            await store.close()
+        return f"new token for {bot.username} ({len(ended)} ended; shown once): {token}"
+
+    print(asyncio.run(renew()))
+    return 0
+
+
+def run_revoke(args: argparse.Namespace) -> int:
+    """End every token of the bot account."""
+
+    async def revoke() -> int:
+        store = await Store.open(args.database_url)
+        try:
+            return len(await store.bots.revoke(args.name))
+        finally:
+            await store.close()
+
+    ended = asyncio.run(revoke())
+    print(f"{args.name}: {ended} token{'' if ended == 1 else 's'} ended")
     return 0

@@ -68,7 +68,7 @@ _ROOM_KEYS = {
     "registrations_per_hour", "argon2",
     "ping_seconds", "max_buffer", "retry_seconds", "database_seconds", "stall_seconds",
     "lease_seconds", "gc_freeze", "redis_prefix", "spread_tables",
-    "sockets_per_account", "sockets_per_address", "hashes_per_address",
+    "sockets_per_account", "sockets_per_address", "hashes_per_address", "bots_per_account",
     "request_head_seconds", "forwarded_allow_ips", "allowed_hosts", "metrics",
     "sit_and_gos", "sit_and_go_bots_after", "sit_and_go_structure",
     "scheduled_games", "scheduled_every", "scheduled_bots", "scheduled_structure",
@@ -81,7 +81,7 @@ _POSITIVE_SECONDS = (
 #: Keys that are whole numbers from 1.
 _COUNTS = (
     "log_size", "grant", "registrations_per_hour", "max_buffer", "scheduled_bots",
-    "sockets_per_account", "sockets_per_address", "hashes_per_address",
+    "sockets_per_account", "sockets_per_address", "hashes_per_address", "bots_per_account",
 )  # fmt: skip
 #: A Host name room.toml may allow: a DNS name or an address, ``*.`` before a domain, or ``*``.
 _LABEL = r"[a-z0-9]([a-z0-9-]*[a-z0-9])?"

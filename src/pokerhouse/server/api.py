@@ -25,6 +25,8 @@ from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
+from pokerhouse.server.bearer import BadToken, bearer_token
+from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.paging import MAX_ID, BadPage, read_page
 from pokerhouse.server.site import Site
 from pokerhouse.server.throttles import ThrottleUnavailable
@@ -116,6 +118,8 @@ class HandCopy:
     viewer: Viewer
     mine: list[int]
     names: list[str]
+    #: Whether each hand seat's player is a bot (a house bot or a bot account).
+    bots: list[bool]
 
     def document(self) -> dict[str, Any]:
         """The viewer's JSON history: other players' unshown cards are null in it."""
@@ -130,7 +134,12 @@ class HandCopy:
             "number": found.number,
             "status": found.status,
             "players": [
-                {"hand_seat": i, "table_seat": seat.table_seat, "name": self.names[i]}
+                {
+                    "hand_seat": i,
+                    "table_seat": seat.table_seat,
+                    "name": self.names[i],
+                    "bot": self.bots[i],
+                }
                 for i, seat in enumerate(found.seats)
             ],
             "you": self.mine[0] if self.mine else None,
@@ -159,7 +168,19 @@ class Api:
     # ------------------------------------------------------------ helpers
 
     async def user(self, request: Request) -> User | None:
-        """The signed-in user of a request, from its session cookie."""
+        """The signed-in user of a request, from its API token (:mod:`.bearer`: a bad one
+        raises ``bad_token``) or else its session cookie."""
+        token = bearer_token(request.headers.get("authorization"))
+        if token is not None:
+            try:
+                user = await self.site.store.user_for_session(token)
+            except StoreError:
+                raise Unavailable(
+                    "room_unavailable", "tokens cannot be checked now: try again soon"
+                ) from None
+            if user is None:
+                raise BadToken("this token signs nobody in: it is unknown, ended or revoked")
+            return user
         token = request.cookies.get(auth.SESSION_COOKIE)
         if not token:
             return None
@@ -169,7 +190,10 @@ class Api:
             return None
 
     def guard(self, request: Request) -> JSONResponse | None:
-        """Refuse a state-changing request from another site or without the CSRF header."""
+        """Refuse a state-changing request from another site or without the CSRF header
+        (a request with an API token needs neither: no browser sends one by itself)."""
+        if "authorization" in request.headers:
+            return None
         scheme = request.url.scheme
         if not auth.same_origin(request.headers.get("origin"), request.headers.get("host"), scheme):
             return problem(403, "bad_origin", "this request comes from another site")
@@ -214,6 +238,8 @@ class Api:
             seats.sort(key=lambda seat: (seat["table"], seat["seat"]))
         return {
             "username": user.username,
+            # A bot account (played with a token) or a house bot: marked wherever named.
+            "bot": user.is_bot,
             "wallet": statement.wallet,
             "in_play": sum(statement.in_play.values()),
             "seats": seats,
@@ -468,13 +494,17 @@ class Api:
             return problem(500, "bad_history", "this hand's history does not replay")
         # A player with several boxes sees every one of them: one viewer, many seats.
         viewer: Viewer = None if not mine else mine[0] if len(mine) == 1 else frozenset(mine)
-        names = []
+        names, bots = [], []
         for seat in found.seats:
             try:
-                names.append((await store.get_user(seat.user_id)).username)
+                player = await store.get_user(seat.user_id)
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
-        return HandCopy(found, hand, viewer, mine, names)
+                bots.append(False)
+            else:
+                names.append(player.username)
+                bots.append(player.is_bot)
+        return HandCopy(found, hand, viewer, mine, names, bots)
 
     async def hand(self, request: Request) -> Response:
         """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""

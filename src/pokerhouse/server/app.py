@@ -25,8 +25,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server import collector, equity, tournament_api
+from pokerhouse.server import bearer, bots_api, collector, equity, tournament_api
 from pokerhouse.server.api import Api, problem
+from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.metrics import CONTENT_TYPE, Metrics
@@ -97,6 +98,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
         Route("/hands/{hand_id:int}", api.hand),
         equity.route(api),
         *tournament_api.routes(api),
+        *bots_api.routes(api),
     ]
     routes: list[Route | Mount] = [
         Route("/healthz", api.health),
@@ -110,7 +112,12 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={HTTPException: http_problem, Exception: server_problem},
+        exception_handlers={
+            HTTPException: http_problem,
+            bearer.BadToken: bearer.refused,
+            Unavailable: unavailable,
+            Exception: server_problem,
+        },
     )
     hosts = allowed_names(site.settings.allowed_hosts, host)
     guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
@@ -119,6 +126,12 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
 
 #: Codes of the HTTP errors the router itself answers (no handler was reached).
 _ROUTER_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def unavailable(request: Request, error: Exception) -> Response:
+    """The store is away: ``503 room_unavailable``, to be tried again soon."""
+    body = {"code": "room_unavailable", "message": str(error)}
+    return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
 
 
 async def http_problem(request: Request, error: Exception) -> Response:

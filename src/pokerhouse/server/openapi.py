@@ -2,14 +2,14 @@
 
 >>> document = openapi_document()
 >>> document["openapi"], sorted(document["paths"])[:3]
-('3.1.0', ['/api/csrf', '/api/hands/{hand_id}', '/api/hands/{hand_id}/equity'])
+('3.1.0', ['/api/bots', '/api/bots/{name}/revoke', '/api/bots/{name}/token'])
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pokerhouse.server import openapi_tournaments
+from pokerhouse.server import openapi_bots, openapi_tournaments
 from pokerhouse.server.openapi_parts import CSRF_HEADER as _CSRF_HEADER
 from pokerhouse.server.openapi_parts import PROBLEM as _PROBLEM
 from pokerhouse.server.openapi_parts import json_answer as _json
@@ -77,6 +77,7 @@ def openapi_document(*, metrics: bool = True) -> dict[str, Any]:
     """The API's OpenAPI document (``metrics``: with ``/metrics``, when the room serves it)."""
     document = _document()
     document["paths"].update(openapi_tournaments.PATHS)
+    document["paths"].update(openapi_bots.PATHS)
     document["components"]["schemas"].update(openapi_tournaments.SCHEMAS)
     if not metrics:
         del document["paths"]["/metrics"]
@@ -292,6 +293,7 @@ def _document() -> dict[str, Any]:
                     "required": ["username", "wallet", "in_play", "seats"],
                     "properties": {
                         "username": {"type": "string"},
+                        "bot": {"type": "boolean"},
                         "wallet": {"type": "integer"},
                         "in_play": {"type": "integer"},
                         "seats": {
@@ -365,6 +367,8 @@ def _document() -> dict[str, Any]:
                         "min_buy_in": {"type": "integer"},
                         "max_buy_in": {"type": "integer"},
                         "available": {"type": "boolean"},
+                        "people_only": {"type": "boolean"},
+                        "bots_only": {"type": "boolean"},
                     },
                 },
                 "HandList": {

@@ -29,7 +29,7 @@ from pokerhouse.server.inputs import Caller, Request
 from pokerhouse.server.outbox import Outbox
 from pokerhouse.server.rules import Intent, RoomRules
 from pokerhouse.server.services import Services
-from pokerhouse.store import User
+from pokerhouse.store import TableConfig, User
 from pokerhouse.table import (
     Act,
     AddChips,
@@ -64,6 +64,9 @@ class TableHandle(Protocol):
     applied: dict[int, set[tuple[int, str]]]
     #: A tournament's table: its seats are the director's, not the players'.
     tournament: bool
+    config: TableConfig
+    #: Who holds each seat.
+    users: dict[int, User]
 
     async def step(self, command: Command, caller: Caller | None = None) -> Step:
         """Apply, store and tell one command."""
@@ -98,6 +101,23 @@ async def answer(task: TableHandle, request: Request) -> None:
         task.outbox.reply(caller.address, messages.error(error.code, str(error), ident, task.id))
 
 
+def _may_sit(task: TableHandle, player: User) -> None:
+    """Refuse a seat the table's kind forbids (RULES.md, bots): a bot account at a table
+    for people only, a person at one for bots only; and a player beside a bot account of
+    theirs, or two bot accounts of one owner at one table (one mind, two seats)."""
+    config = task.config
+    if config.people_only and player.api_bot:
+        raise RoomError("people_only", "this table is for people only: bot accounts may not sit")
+    if config.bots_only and not player.is_bot:
+        raise RoomError("bots_only", "this table is for bots only: watch it, or sit elsewhere")
+    mine = {player.id, player.owner_id} - {None}
+    for other in task.users.values():
+        if other.id != player.id and ({other.id, other.owner_id} - {None}) & mine:
+            raise RoomError(
+                "same_owner", "a player and their bot accounts never sit at one table together"
+            )
+
+
 async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage) -> None:
     if isinstance(message, p.Chat):
         _chat(task, caller, message.text)
@@ -115,6 +135,7 @@ async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage)
             await _act(task, caller, user, number, body, ident)
         case p.Sit(seat=seat, buy_in=buy_in):
             player = await task.services.store.get_user(user)
+            _may_sit(task, player)
             await task.seat(Sit(seat, player.username, buy_in, account=player.id), player, caller)
         case p.Leave():
             for seat in _own_seats(table, user):

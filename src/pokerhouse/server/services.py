@@ -18,16 +18,10 @@ from pokerhouse.server.committer import Committer
 from pokerhouse.server.metrics import Metrics
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import AccountError, Store, User
+from pokerhouse.store.names import HOUSE_BOT_NAMES
 
 #: Names the room's bots play under (each with ``_bot`` after it).
-BOT_NAMES = (
-    "Ada", "Boris", "Chen", "Dara", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun",
-    "Kira", "Lev", "Mara", "Nils", "Olga", "Pavel", "Quinn", "Rosa", "Sami", "Tove",
-    "Ugo", "Vera", "Wes", "Xena", "Yuri", "Zoe", "Anya", "Bela", "Cato", "Dima",
-    "Edda", "Finn", "Gala", "Hugo", "Ines", "Jora", "Kai", "Lina", "Milo", "Nina",
-    "Oleg", "Pia", "Rafe", "Sela", "Timo", "Una", "Vito", "Wren", "Yara", "Zeno",
-    "Arlo", "Bea", "Cyra", "Dov", "Elin", "Fox", "Gita", "Hal", "Ivy", "Jax",
-)  # fmt: skip
+BOT_NAMES = HOUSE_BOT_NAMES
 
 
 class Services:
@@ -83,8 +77,8 @@ class Services:
             except AccountError:
                 # A bot never logs in: it has no password at all.
                 user = await self.store.create_user(name, None, bot=True, grant=self.settings.grant)
-            if user.id in self._busy_bots or not user.is_bot:
-                continue  # seated elsewhere, or (never) a person's account by that name
+            if user.id in self._busy_bots or not user.is_bot or user.api_bot:
+                continue  # seated elsewhere, or (never) a person's or a bot account by that name
             self._busy_bots.add(user.id)
             self._house.add(user.id)
             return user

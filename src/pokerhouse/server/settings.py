@@ -60,6 +60,8 @@ class RoomSettings:
     spread_tables: bool = True
     #: Chip grant of a new account (RULES.md: 10,000 play-money chips).
     grant: int = 10_000
+    #: Bot accounts one player may keep (RULES.md, bots).
+    bots_per_account: int = 5
     #: How often the server pings a websocket, and how long a ping may go unanswered
     #: before the socket is closed (a half-open socket is found within twice this).
     ping_seconds: float = 20.0

@@ -131,10 +131,15 @@ class Site:
     def session_ended(self, token: str) -> None:
         """Close every socket signed in with ``token``, on every node: an ended session
         authorises nothing."""
-        session = token_hash(token)
-        self._close_session(session)
-        if self._room is not None and self._room.bus.shared:
-            self._room.bus.broadcast(SessionEnded(session))
+        self.sessions_ended([token_hash(token)])
+
+    def sessions_ended(self, sessions: Sequence[str]) -> None:
+        """:meth:`session_ended` for sessions known by their hashes (a bot's tokens,
+        ended by a new one or revoked)."""
+        for session in sessions:
+            self._close_session(session)
+            if self._room is not None and self._room.bus.shared:
+                self._room.bus.broadcast(SessionEnded(session))
 
     def _close_session(self, session: str) -> None:
         """Close the sockets here signed in with the session of hash ``session``."""

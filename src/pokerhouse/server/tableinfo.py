@@ -89,6 +89,8 @@ def extras(
             "rake_cap": config.rake_cap,
             # A tournament's table: the tournament it belongs to (null at a cash table).
             "tournament": config.tournament,
+            "people_only": config.people_only,
+            "bots_only": config.bots_only,
         },
         "bots": sorted(bots),
         **rules.extras(now),
@@ -127,6 +129,9 @@ def lobby_line(
         "min_buy_in": config.min_buy_in,
         "max_buy_in": config.max_buy_in,
         "available": available,
+        # Who may sit: everyone, people only (no bot accounts) or bots only.
+        "people_only": config.people_only,
+        "bots_only": config.bots_only,
     }
 
 

@@ -46,6 +46,7 @@ from pokerhouse.server.rules import (
     WindowOpened,
 )
 from pokerhouse.server.services import Services
+from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.timers import Timers
 from pokerhouse.store import (
     Batch,
@@ -196,9 +197,7 @@ class TableTask:
         self.timers.cancel_all()
         for task in (self._reloading, self._task):
             if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await cancel_and_wait(task)
         if self.lease and not self.fenced:
             with contextlib.suppress(Exception):  # the next owner waits out the expiry instead
                 await self.services.store.release_table(
@@ -281,7 +280,7 @@ class TableTask:
                 user = self._sitting.pop(event.seat, None)
                 if user is not None:
                     self.users[event.seat] = user
-                    if user.is_bot:
+                    if user.is_bot and not user.api_bot:  # a bot account plays itself
                         self.bots.seated(event.seat, user)
             elif isinstance(event, PlayerLeft):
                 self.users.pop(event.seat, None)
@@ -477,7 +476,7 @@ class TableTask:
         self.bots.clear()
         self.users = users
         for seat, user in users.items():
-            if user.is_bot:
+            if user.is_bot and not user.api_bot:
                 self.bots.seated(seat, user)
         self.rules.reset()
         self.outbox.forget()
@@ -590,7 +589,8 @@ class TableTask:
     def extras(self) -> dict[str, Any]:
         """What the room adds to the table's view: the table, bots, the clock, the window."""
         now = self.services.clock.now()
-        return tableinfo.extras(self.id, self.config, self.spec, self.bots.seats, self.rules, now)
+        bots = [seat for seat, user in self.users.items() if user.is_bot]  # bot accounts too
+        return tableinfo.extras(self.id, self.config, self.spec, bots, self.rules, now)
 
     def summary(self) -> dict[str, Any]:
         """The table's line in the lobby."""

@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerhouse.server import auth, messages
 from pokerhouse.server import protocol as p
+from pokerhouse.server.bearer import BadToken, bearer_token
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.inputs import Caller, Request, Watch
 from pokerhouse.server.limits import Limits
@@ -41,6 +42,16 @@ async def refuse_socket(ws: WebSocket, message: str) -> None:
         await ws.accept()
         await ws.send_text(messages.array([messages.error("too_many_sockets", message)]).decode())
         await ws.close(code=1013, reason="too_many_sockets")
+
+
+async def refuse_token(ws: WebSocket, message: str, code: int = 1008) -> None:
+    """Refuse a handshake's token: ``error`` ``bad_token`` then close 1008, or, when the
+    store cannot check it, ``room_unavailable`` then close 1013 (try again later)."""
+    kind = "bad_token" if code == 1008 else "room_unavailable"
+    with contextlib.suppress(Exception):
+        await ws.accept()
+        await ws.send_text(messages.array([messages.error(kind, message)]).decode())
+        await ws.close(code=code, reason=kind)
 
 
 class SocketRoute:
@@ -79,13 +90,33 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
         await refuse_socket(ws, "too many sockets open from this address: close one")
         return
     user = None
-    token = ws.cookies.get(auth.SESSION_COOKIE)
+    try:
+        # A bot account's token (Authorization: Bearer), else a browser's session cookie.
+        bearer = bearer_token(ws.headers.get("authorization"))
+    except BadToken as error:
+        place.leave()
+        await refuse_token(ws, str(error))
+        return
+    token = bearer or ws.cookies.get(auth.SESSION_COOKIE)
     # Said before the lookup: a logout that commits from here on marks this handshake.
     coming = site.sessions.expect(token_hash(token)) if token else None
     try:
         if token:
-            with contextlib.suppress(Exception):
+            try:
                 user = await site.store.user_for_session(token)
+            except Exception:
+                away = True  # a browser watches as nobody; a bot is told to come back
+            else:
+                away = False
+            if bearer is not None and (away or user is None):
+                if coming is not None:
+                    site.sessions.forget(coming)
+                place.leave()
+                if away:
+                    await refuse_token(ws, "tokens cannot be checked now: come back soon", 1013)
+                else:
+                    await refuse_token(ws, "this token signs nobody in: unknown, ended or revoked")
+                return
         admitted = user is None or place.sign_in(user.id)
         if admitted:
             await ws.accept()

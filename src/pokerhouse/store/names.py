@@ -68,6 +68,17 @@ SCRIPT_MIXES: tuple[frozenset[str], ...] = (
 )
 _NEUTRAL = frozenset({"COMMON", "INHERITED"})
 
+#: Names the room's bots play under (``Ada_bot``, ``Ada_bot2``, ``Ada_tb``): no bot
+#: account may take one.
+HOUSE_BOT_NAMES = (
+    "Ada", "Boris", "Chen", "Dara", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jun",
+    "Kira", "Lev", "Mara", "Nils", "Olga", "Pavel", "Quinn", "Rosa", "Sami", "Tove",
+    "Ugo", "Vera", "Wes", "Xena", "Yuri", "Zoe", "Anya", "Bela", "Cato", "Dima",
+    "Edda", "Finn", "Gala", "Hugo", "Ines", "Jora", "Kai", "Lina", "Milo", "Nina",
+    "Oleg", "Pia", "Rafe", "Sela", "Timo", "Una", "Vito", "Wren", "Yara", "Zeno",
+    "Arlo", "Bea", "Cyra", "Dov", "Elin", "Fox", "Gita", "Hal", "Ivy", "Jax",
+)  # fmt: skip
+
 #: The room's bots' names end so (``Ada_bot``, ``Ada_bot2``), in skeleton form.
 BOT_NAME = re.compile(r"[_-]bot[0-9]*$")
 

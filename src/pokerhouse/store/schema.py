@@ -81,6 +81,11 @@ users = Table(
     # What the name looks like (store/names.py): a look-alike of a taken name is taken too.
     # NULL only for an account older than the rule whose look-alike came first.
     Column("username_skeleton", Text, nullable=True, unique=True),
+    # A bot account played through the API with a token (RULES.md, "Bots and bot
+    # accounts"): a bot (is_bot) the room never seats itself, unlike its house bots.
+    Column("api_bot", Boolean, nullable=False, server_default=text("false")),
+    # Who created the bot account (NULL: the room's operator, or not a bot account).
+    Column("owner_id", ForeignKey("users.id"), nullable=True, index=True),
 )
 
 # Who signed up from where, to limit new accounts per address (the address's SHA-256:
@@ -131,6 +136,9 @@ room_tables = Table(
     # A tournament's table: the tournament, and the table's number in it (NULL: a cash table).
     Column("tournament_id", ForeignKey("tournaments.id"), nullable=True),
     Column("tournament_table", Integer, nullable=True),
+    # A table for people only (bot accounts refused) or for bots only (people refused).
+    Column("people_only", Boolean, nullable=False, server_default=text("false")),
+    Column("bots_only", Boolean, nullable=False, server_default=text("false")),
     CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
     CheckConstraint(
         "(tournament_id IS NULL) = (tournament_table IS NULL)", name="tournament_table"

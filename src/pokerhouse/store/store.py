@@ -37,6 +37,7 @@ from pokerhouse.store.arguments import (
     user_id_of,
     whole,
 )
+from pokerhouse.store.bot_accounts import BotBook
 from pokerhouse.store.check import CheckReport, check_unit
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError, TableError
@@ -82,6 +83,7 @@ class Store:
         self._passwords = passwords
         #: Tournaments: their state, entries and money.
         self.tournaments = TournamentBook(db)
+        self.bots = BotBook(db)
 
     @classmethod
     async def open(

@@ -65,6 +65,11 @@ class TableConfig:
     #: A tournament's table: the tournament's id and the table's number in it.
     tournament: int | None = None
     tournament_table: int | None = None
+    #: Seats for people only: a bot account is refused (RULES.md, bots).
+    people_only: bool = False
+    #: Seats for bots only (house bots and bot accounts): its hands make the bots'
+    #: leaderboard.
+    bots_only: bool = False
 
     def checked(self) -> TableConfig:
         """This config with the game's canonical name and the default limits filled in;
@@ -110,6 +115,10 @@ class TableConfig:
             )
         _seconds(self.decision_seconds, "decision_seconds", positive=True)
         _seconds(self.time_bank_seconds, "time_bank_seconds", positive=False)
+        if type(self.people_only) is not bool or type(self.bots_only) is not bool:
+            raise TableError("bad_table", "people_only and bots_only are true or false")
+        if self.people_only and self.bots_only:
+            raise TableError("bad_table", "a table is for people only or for bots only, not both")
         if (self.tournament is None) != (self.tournament_table is None):
             raise TableError("bad_table", "a tournament's table names its tournament and number")
         if self.tournament is not None:
@@ -182,12 +191,14 @@ def _seconds(value: object, what: str, *, positive: bool) -> None:
 
 _COLUMNS = (
     "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
-    "bots, bot_kind, decision_seconds, time_bank_seconds, tournament_id, tournament_table"
+    "bots, bot_kind, decision_seconds, time_bank_seconds, tournament_id, tournament_table, "
+    "people_only, bots_only"
 )
 INSERT_TABLE = Stmt(
     f"INSERT INTO room_tables ({_COLUMNS}, created_at) VALUES (:name, :game, :options, :seats, "
     ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
-    ":decision_seconds, :time_bank_seconds, :tournament, :tournament_table, :now) "
+    ":decision_seconds, :time_bank_seconds, :tournament, :tournament_table, :people_only, "
+    ":bots_only, :now) "
     "ON CONFLICT DO NOTHING RETURNING id"
 )
 # Several rooms starting at once on one empty PostgreSQL database must not each
@@ -251,8 +262,10 @@ def table_of(row: Sequence[Any]) -> TableDef:
         time_bank_seconds=row[13],
         tournament=row[14],
         tournament_table=row[15],
+        people_only=bool(row[16]),
+        bots_only=bool(row[17]),
     )
-    return TableDef(int(row[0]), config, float(row[16]))
+    return TableDef(int(row[0]), config, float(row[18]))
 
 
 @dataclass(frozen=True, slots=True)

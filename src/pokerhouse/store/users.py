@@ -48,6 +48,11 @@ class User:
     username: str
     is_bot: bool
     created_at: float
+    #: A bot account, played through the API with a token (a house bot is a bot too,
+    #: but the room plays it itself).
+    api_bot: bool = False
+    #: The player who created this bot account (``None``: the operator, or a person).
+    owner_id: int | None = None
 
 
 def username_key(name: object) -> tuple[str, str]:
@@ -140,7 +145,7 @@ INSERT_WALLET = Stmt(
     "INSERT INTO ledger_accounts (key, kind, user_id, balance) "
     "VALUES (:key, 'wallet', :user_id, 0) RETURNING id"
 )
-_USER_COLUMNS = "id, username, is_bot, created_at, password_hash"
+_USER_COLUMNS = "id, username, is_bot, created_at, password_hash, api_bot, owner_id"
 SELECT_USER_BY_KEY = Stmt(f"SELECT {_USER_COLUMNS} FROM users WHERE username_key = :key")
 SELECT_USER_BY_ID = Stmt(f"SELECT {_USER_COLUMNS} FROM users WHERE id = :id")
 UPDATE_HASH = Stmt("UPDATE users SET password_hash = :new WHERE id = :id AND password_hash = :old")
@@ -149,7 +154,7 @@ INSERT_SESSION = Stmt(
     "SELECT :hash, id, :now, :expires FROM users WHERE id = :user_id"
 )
 SELECT_SESSION_USER = Stmt(
-    "SELECT u.id, u.username, u.is_bot, u.created_at, u.password_hash "
+    "SELECT u.id, u.username, u.is_bot, u.created_at, u.password_hash, u.api_bot, u.owner_id "
     "FROM sessions s JOIN users u ON u.id = s.user_id "
     "WHERE s.token_hash = :hash AND s.ended_at IS NULL AND s.expires_at > :now"
 )
@@ -160,7 +165,8 @@ END_SESSION = Stmt(
 
 def user_of(row: Sequence[Any]) -> User:
     """A :class:`User` from a row of ``_USER_COLUMNS``."""
-    return User(int(row[0]), row[1], bool(row[2]), float(row[3]))
+    owner = None if row[6] is None else int(row[6])
+    return User(int(row[0]), row[1], bool(row[2]), float(row[3]), bool(row[5]), owner)
 
 
 # ---------------------------------------------------------------- units

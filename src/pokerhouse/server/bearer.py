@@ -1,0 +1,60 @@
+"""API tokens: ``Authorization: Bearer <token>``, how bot accounts sign in.
+
+A bot account has no password; it sends its token on every HTTP request and
+on the websocket's handshake. A request that names a token is the token's
+alone: a bad, ended or revoked one is refused with ``401 bad_token`` (never
+taken as a spectator's), and the CSRF header is not asked for (a browser
+never adds this header across sites by itself, and this site allows no
+cross-origin requests that could).
+
+>>> bearer_token("Bearer abc.DEF_123-xyz")
+'abc.DEF_123-xyz'
+>>> bearer_token(None) is None
+True
+>>> bearer_token("Basic dXNlcjpwdw==")
+Traceback (most recent call last):
+...
+pokerhouse.server.bearer.BadToken: send Authorization: Bearer <token>
+"""
+
+from __future__ import annotations
+
+import re
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from pokerhouse.errors import PokerError
+
+#: A token as the room makes them (URL-safe base64), within sane lengths.
+_TOKEN = re.compile(r"[A-Za-z0-9._~+/=-]{10,100}")
+
+
+class BadToken(PokerError):
+    """The request's token is malformed, unknown, ended or revoked."""
+
+    default_code = "bad_token"
+
+    def __init__(self, message: str) -> None:
+        super().__init__("bad_token", message)
+
+
+def bearer_token(header: str | None) -> str | None:
+    """The token of an ``Authorization`` header (``None``: no header);
+    :class:`BadToken` for any other scheme or a malformed token."""
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not _TOKEN.fullmatch(token):
+        raise BadToken("send Authorization: Bearer <token>")
+    return token
+
+
+async def refused(request: Request, error: Exception) -> Response:
+    """``401 bad_token`` (with ``WWW-Authenticate``), the answer to :class:`BadToken`."""
+    return JSONResponse(
+        {"code": "bad_token", "message": str(error) or "this token signs nobody in"},
+        status_code=401,
+        headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+    )

@@ -63,6 +63,7 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
                 "ante": info.ante,
                 "bonus": info.bonus,
                 "bet": 0,
+                "contributed": 0,
                 "cards": [],
                 "face_up": [],
                 "folded": False,
@@ -91,6 +92,7 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
             {
                 "stack": public.stacks[index],
                 "bet": public.bets[index],
+                "contributed": public.contributed[index],
                 "cards": _cards(_known(views, index)),
                 "folded": public.folded[index],
                 "all_in": public.all_in[index],
@@ -99,7 +101,11 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
         if isinstance(public, RoundView):
             entry["face_up"] = list(public.face_up[index])
         if isinstance(public, TeenPattiView):
-            entry["seen"] = public.seen[index]
+            entry.update(
+                seen=public.seen[index],
+                bets_made=public.bets_made[index],
+                bets_since_seen=public.bets_since_seen[index],
+            )
         if isinstance(public, CasinoHoldemView):
             entry.update(
                 ante=public.antes[index], bonus=public.bonuses[index], called=public.called[index]
@@ -107,6 +113,7 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
     to_act = public.to_act
     result["hand"] = {
         "number": table.hand_number,
+        "hand_seats": list(places),
         "street": public.street,
         "board": _cards(public.board),
         "pot": public.pot,
@@ -169,6 +176,8 @@ def _facts(view: View, places: tuple[int, ...]) -> dict[str, Any]:
             "seen_min": view.seen_min,
             "limit": view.limit,
             "sideshow": None if view.sideshow is None else [places[s] for s in view.sideshow],
+            "show_cost": view.show_cost,
+            "sideshow_cost": view.sideshow_cost,
         }
     if isinstance(view, CasinoHoldemView):
         return {

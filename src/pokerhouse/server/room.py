@@ -46,7 +46,8 @@ HOUSE_BANKROLL = 100_000_000
 
 
 def default_tables() -> list[TableConfig]:
-    """Two tables of each game, bots seated, a seat always free: a room to walk into."""
+    """Two tables of each game, bots seated, a seat always free: a room to walk into; and a
+    table of each pool game for bots only."""
     return [
         TableConfig("3x4 No-Limit, ante 1, bet 2", "3x4", {"ante": 1, "small_bet": 2}, 6, bots=4),
         TableConfig(
@@ -100,6 +101,31 @@ def default_tables() -> list[TableConfig]:
             7,
             max_boxes=3,
             bots=2,
+        ),
+        # For bots only: bot accounts play the house's smart bots, for the bots' leaderboard.
+        TableConfig(
+            "Bots' 3x4, ante 1, bet 2",
+            "3x4",
+            {"ante": 1, "small_bet": 2},
+            4,
+            bots=2,
+            bots_only=True,
+        ),
+        TableConfig(
+            "Bots' Razz 2/4, ante 1",
+            "razz",
+            {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4},
+            4,
+            bots=2,
+            bots_only=True,
+        ),
+        TableConfig(
+            "Bots' Teen Patti, ante 1",
+            "teen-patti",
+            {"ante": 1},
+            4,
+            bots=2,
+            bots_only=True,
         ),
     ]
 

@@ -44,6 +44,7 @@ function initialState(doc) {
       name: nameOf(doc, seat),
       tableSeat: (doc.players.find((p) => p.hand_seat === seat) || { table_seat: seat }).table_seat,
       you: (doc.yours || [doc.you]).includes(seat),
+      bot: Boolean((doc.players.find((p) => p.hand_seat === seat) || {}).bot),
       stack,
       bet: 0,
       cards: [],
@@ -445,6 +446,7 @@ function drawTable(doc, state, street = null) {
     h("li", { class: `replay-seat${s.folded ? " folded" : ""}${s.you ? " you" : ""}`, dataset: { seat: String(s.seat) } },
       h("div", { class: "seat-head" },
         h("strong", {}, s.name), s.you ? h("span", { class: "badge" }, t("hands.you")) : null,
+        s.bot ? h("span", { class: "badge bot" }, t("table.bot")) : null,
         doc.history.game === "casino-holdem"
           ? h("span", { class: "badge" }, t("hands.box", { box: s.tableSeat + 1 }))
           : null,

@@ -14,5 +14,6 @@ import * as hand from "./hand.js";
 import * as account from "./account.js";
 import * as tournaments from "./tournaments.js";
 import * as tournament from "./tournament.js";
+import * as bots from "./bots.js";
 
-export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament];
+export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament, bots];

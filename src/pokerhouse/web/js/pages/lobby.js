@@ -127,7 +127,9 @@ function tableCard(table, ctx) {
         t(`game.${table.game}`),
       ),
     ),
-    h("p", { class: "stakes" }, stakes(table, t)),
+    h("p", { class: "stakes" }, stakes(table, t),
+      table.bots_only ? [" ", h("span", { class: "badge bot" }, t("lobby.bots_only"))] : null,
+      table.people_only ? [" ", h("span", { class: "badge" }, t("lobby.people_only"))] : null),
     h(
       "dl",
       { class: "facts" },
@@ -149,7 +151,8 @@ function tableCard(table, ctx) {
       "footer",
       {},
       table.available ? null : h("span", { class: "warn" }, t("lobby.unavailable")),
-      h(
+      // A table for bots only is watched: its seats are for bot accounts (docs/bots.md).
+      table.bots_only ? h("span", { class: "hint" }, t("lobby.bots_only_hint")) : h(
         "a",
         {
           class: "button",

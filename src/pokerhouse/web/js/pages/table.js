@@ -185,6 +185,7 @@ export function render(el, params, ctx) {
     state.canSit = Boolean(me) && state.mySeats.size < limit;
     if (!me) state.canSit = true; // leads to the login page
     if (view.table.tournament) state.canSit = false; // the tournament seats its players
+    if (view.table.bots_only && !(me && me.bot)) state.canSit = false; // bot accounts only
   }
 
   function mySeatsSorted() {

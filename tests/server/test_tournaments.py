@@ -165,6 +165,10 @@ async def test_a_player_registers_plays_and_is_paid_over_http_and_websockets(
         assert final["status"] == "finished"
         (standing,) = [s for s in final["standings"] if s["player"] == "ann"]
         assert standing["place"] is not None
+        # The house's bots filled the seats: each marked a bot, and Ann not.
+        assert {s["player"]: s["bot"] for s in final["standings"]} == {
+            s["player"]: s["player"] != "ann" for s in final["standings"]
+        }
         wallet = (await ann.http.get("/api/me")).json()["wallet"]
         assert wallet == 10_000 - 110 + standing["prize"]
         told = [f for f in ann.frames if f.get("type") == "tournament"]

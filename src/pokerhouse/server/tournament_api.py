@@ -28,11 +28,13 @@ from pokerhouse.server import auth
 from pokerhouse.server.api import Api, problem
 from pokerhouse.server.tournament_relay import Refused
 from pokerhouse.server.tournament_view import document, summary
-from pokerhouse.store import TournamentBookError, User
-from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING
+from pokerhouse.store import AccountError, TournamentBookError, User
+from pokerhouse.tournament.state import CANCELLED, FINISHED, REGISTERING, RUNNING, State
 
 #: Ended tournaments the list shows, newest first.
 ENDED_SHOWN = 20
+#: Accounts whose being a bot is remembered (past it, looked up on every page).
+KNOWN_ACCOUNTS = 100_000
 #: Registrations and unregistrations a player may ask for: a few at once, one a second.
 ASKS_PER_SECOND, ASKS_BURST = 1.0, 5
 
@@ -55,6 +57,7 @@ class TournamentApi:
         self.api = api
         self.site = api.site
         self.asks = auth.RateLimit(ASKS_PER_SECOND, ASKS_BURST)
+        self._is_bot: dict[int, bool] = {}
 
     async def list(self, request: Request) -> Response:
         """``GET /api/tournaments``: live ones from the room, ended ones from the store."""
@@ -125,7 +128,9 @@ class TournamentApi:
         task = self.site.room.tournaments.get(tournament_id)
         if task is not None:
             tables = {number: table.id for number, table in task.tables.items()}
-            return document(task.id, task.spec, task.director.state, now=now, tables=tables)
+            state = task.director.state
+            bots = await self._bots(state)
+            return document(task.id, task.spec, state, now=now, tables=tables, bots=bots)
         book = self.site.store.tournaments
         try:
             record = await book.get(tournament_id)
@@ -133,4 +138,18 @@ class TournamentApi:
             return None
         # Run by another node (or ended): as last saved, with the tables it opened.
         tables = await book.tables(tournament_id) if record.status == RUNNING else {}
-        return document(record.id, record.spec, record.state(), now=now, tables=tables)
+        state = record.state()
+        bots = await self._bots(state)
+        return document(record.id, record.spec, state, now=now, tables=tables, bots=bots)
+
+    async def _bots(self, state: State) -> set[int]:
+        """The entrants' accounts that are bots (house or bot accounts); an account is
+        looked up once (whether it is a bot never changes)."""
+        for entry in state.entries:
+            if entry.account not in self._is_bot and len(self._is_bot) < KNOWN_ACCOUNTS:
+                try:
+                    user = await self.site.store.get_user(entry.account)
+                except AccountError:
+                    continue
+                self._is_bot[entry.account] = user.is_bot
+        return {entry.account for entry in state.entries if self._is_bot.get(entry.account)}

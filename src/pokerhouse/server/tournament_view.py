@@ -15,6 +15,7 @@ chips, tables and places, never a card.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from pokerhouse.games import get_game
@@ -104,10 +105,12 @@ def document(
     *,
     now: float,
     tables: dict[int, int],
+    bots: Collection[int] = (),
 ) -> dict[str, Any]:
     """The tournament's page: the line, the structure, entrants and chips, tables, results.
 
-    ``tables`` maps each of its table numbers to the room's table id (to watch it).
+    ``tables`` maps each of its table numbers to the room's table id (to watch it);
+    ``bots`` are the accounts of the entrants that are bots (marked so in the standings).
     """
     structure = spec.structure
     entrants: list[dict[str, Any]] = []
@@ -116,6 +119,7 @@ def document(
             {
                 "entry": entry.number,
                 "player": entry.player,
+                "bot": entry.account in bots,
                 "chips": 0 if entry.busted else entry.stack,
                 "table": None if entry.busted else entry.table,
                 "seat": None if entry.busted else entry.seat,

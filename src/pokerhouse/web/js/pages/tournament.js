@@ -128,7 +128,8 @@ export function render(el, params, ctx) {
         ? h("a", { href: `#/table/${table.table_id}` }, t("tournaments.table_n", { number: s.table }))
         : "–";
       const place = s.place === null ? "–" : s.tied > 1 ? t("tournaments.tied", { place: s.place, tied: s.tied }) : String(s.place);
-      return [s.player, s.busted ? "–" : ctx.formatChips(s.chips), where, place, s.prize ? ctx.formatChips(s.prize) : "–"];
+      const who = s.bot ? [s.player, " ", h("span", { class: "badge bot" }, t("table.bot"))] : s.player;
+      return [who, s.busted ? "–" : ctx.formatChips(s.chips), where, place, s.prize ? ctx.formatChips(s.prize) : "–"];
     });
     if (!rows.length) return h("p", { class: "hint" }, t("tournaments.no_entrants"));
     return dataTable(t("tournaments.standings"),

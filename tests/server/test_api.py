@@ -26,7 +26,13 @@ async def test_register_sets_a_safe_session_cookie_and_grants_chips(room: Harnes
         headers={"X-CSRF-Token": csrf},
     )
     assert response.status_code == 201
-    assert response.json() == {"username": "Ann_1", "wallet": 10_000, "in_play": 0, "seats": []}
+    assert response.json() == {
+        "username": "Ann_1",
+        "bot": False,
+        "wallet": 10_000,
+        "in_play": 0,
+        "seats": [],
+    }
     cookies = response.headers.get_list("set-cookie")
     session = next(c for c in cookies if c.startswith("ph_session="))
     assert "HttpOnly" in session and "SameSite=lax" in session

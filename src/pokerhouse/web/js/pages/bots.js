@@ -2,6 +2,7 @@
 // accounts: make one (its token shown once), give it a new token, or revoke its tokens.
 
 import { h, replace } from "../dom.js";
+import { gameFilter } from "../filter.js";
 import { errorText, when } from "./hands.js";
 
 export const route = "/bots";
@@ -17,30 +18,17 @@ export function render(el, _params, ctx) {
   if (!GAMES.includes(game)) game = "razz";
   let alive = true;
   const board = h("div", { id: "bot-board" }, h("p", { class: "hint" }, t("lobby.loading")));
-  const filter = h(
-    "div",
-    { class: "filter", role: "group", "aria-label": t("bots.board_game") },
-    GAMES.map((name) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: "chip-button",
-          "aria-pressed": String(name === game),
-          dataset: { game: name },
-          onclick: () => {
-            game = name;
-            sessionStorage.setItem(GAME_KEY, game);
-            for (const button of filter.querySelectorAll("button")) {
-              button.setAttribute("aria-pressed", String(button.dataset.game === game));
-            }
-            loadBoard();
-          },
-        },
-        t(`game.${name}`),
-      ),
-    ),
-  );
+  const filter = gameFilter({
+    choices: GAMES,
+    current: game,
+    label: t("bots.board_game"),
+    text: (name) => t(`game.${name}`),
+    onpick: (name) => {
+      game = name;
+      sessionStorage.setItem(GAME_KEY, game);
+      loadBoard();
+    },
+  });
   const mine = h("section", { "aria-labelledby": "my-bots-title" });
   replace(
     el,

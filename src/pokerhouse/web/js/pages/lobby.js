@@ -1,6 +1,7 @@
 // The lobby: every table, live from the socket's `lobby` messages, filtered by game.
 
 import { h, replace } from "../dom.js";
+import { gameFilter } from "../filter.js";
 import { tableName } from "../tablename.js";
 
 export const route = "/";
@@ -14,30 +15,17 @@ export function render(el, _params, ctx) {
   let tables = null;
   let game = sessionStorage.getItem(FILTER_KEY) || "all";
   const list = h("div", { class: "tables", id: "tables", "aria-live": "off" });
-  const filter = h(
-    "div",
-    { class: "filter", role: "group", "aria-label": t("lobby.filter") },
-    ["all", ...GAMES].map((name) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: "chip-button",
-          "aria-pressed": String(name === game),
-          dataset: { game: name },
-          onclick: () => {
-            game = name;
-            sessionStorage.setItem(FILTER_KEY, game);
-            for (const button of filter.querySelectorAll("button")) {
-              button.setAttribute("aria-pressed", String(button.dataset.game === game));
-            }
-            draw();
-          },
-        },
-        name === "all" ? t("lobby.all_games") : t(`game.${name}`),
-      ),
-    ),
-  );
+  const filter = gameFilter({
+    choices: ["all", ...GAMES],
+    current: game,
+    label: t("lobby.filter"),
+    text: (name) => (name === "all" ? t("lobby.all_games") : t(`game.${name}`)),
+    onpick: (name) => {
+      game = name;
+      sessionStorage.setItem(FILTER_KEY, game);
+      draw();
+    },
+  });
   replace(
     el,
     h(

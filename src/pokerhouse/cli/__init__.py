@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "play",
     "simulate",
     "arena",
+    "bot",
     "tournament",
     "hand",
     "replay",

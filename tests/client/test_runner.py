@@ -1,0 +1,163 @@
+"""Bots written with the client library play a real ``pokerhouse serve`` over websockets."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerhouse.bots import RandomBot
+from pokerhouse.client import BotRunner, BotStopped, HandPlayed, RunSummary
+from tests.client.room import GAME_TABLES, PEOPLE_TABLE, bot_tokens, serving
+from tests.server.process import ledger_check, wait_until
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example_module() -> Any:
+    """examples/calling_bot.py, the docs' example bot, imported from its file."""
+    spec = importlib.util.spec_from_file_location("calling_bot", EXAMPLES / "calling_bot.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+CallingBot = example_module().CallingBot
+
+
+async def test_client_bots_play_every_game_and_play_on_after_a_restart(
+    db_url: str, tmp_path: Path
+) -> None:
+    names = [f"{seat}{table}_bot" for table in GAME_TABLES.values() for seat in "ab"]
+    tokens = await bot_tokens(db_url, names)
+    played: dict[str, list[HandPlayed]] = defaultdict(list)
+    async with serving(db_url, tmp_path) as server:
+        runners: dict[str, BotRunner] = {}
+        for table in GAME_TABLES.values():
+            # A house bot through its choose(view), and the docs' example through decide.
+            for name, bot in ((f"a{table}_bot", RandomBot()), (f"b{table}_bot", CallingBot())):
+                runners[name] = BotRunner(
+                    bot,
+                    room=server.base,
+                    token=tokens[name],
+                    table=table,
+                    on_hand=played[name].append,
+                )
+        tasks = [asyncio.create_task(runner.run()) for runner in runners.values()]
+        try:
+            await wait_until(
+                lambda: all(runner.hands >= 2 for runner in runners.values()),
+                timeout=90,
+                what="two hands at every table",
+            )
+            server.kill()
+            before = {name: runner.hands for name, runner in runners.items()}
+            server.start()
+            await wait_until(
+                lambda: all(runners[name].hands >= before[name] + 2 for name in runners),
+                timeout=90,
+                what="two more hands at every table after the restart",
+            )
+            for runner in runners.values():
+                runner.stop()
+            summaries: list[RunSummary] = await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        finally:
+            for task in tasks:
+                task.cancel()
+    for name, summary in zip(runners, summaries, strict=True):
+        assert summary.hands >= before[name] + 2, name
+        assert summary.reconnects >= 1, name  # the restart dropped every socket
+        assert summary.net == sum(hand.net for hand in played[name])
+        assert len({hand.number for hand in played[name]}) == summary.hands
+    for game, table in GAME_TABLES.items():
+        if game == "casino-holdem":
+            continue  # boxes play the house: their results need not cancel out
+        first = {hand.number: hand.net for hand in played[f"a{table}_bot"]}
+        second = {hand.number: hand.net for hand in played[f"b{table}_bot"]}
+        both = first.keys() & second.keys()
+        assert len(both) >= 4, game
+        assert all(first[number] + second[number] == 0 for number in both), game
+    await ledger_check(db_url)
+
+
+async def test_refusals_stop_the_runner_with_the_rooms_code(db_url: str, tmp_path: Path) -> None:
+    tokens = await bot_tokens(db_url, ["lone_bot"])
+    async with serving(db_url, tmp_path) as server:
+        wrong = BotRunner(RandomBot(), room=server.base, token="x" * 43, table=1)
+        with pytest.raises(BotStopped) as refused:
+            await asyncio.wait_for(wrong.run(hands=1), 60)
+        assert refused.value.code == "bad_token"
+        people = BotRunner(
+            RandomBot(), room=server.base, token=tokens["lone_bot"], table=PEOPLE_TABLE
+        )
+        with pytest.raises(BotStopped) as refused:
+            await asyncio.wait_for(people.run(hands=1), 60)
+        assert refused.value.code == "people_only"
+        missing = BotRunner(RandomBot(), room=server.base, token=tokens["lone_bot"], table=99)
+        with pytest.raises(BotStopped) as refused:
+            await asyncio.wait_for(missing.run(hands=1), 60)
+        assert refused.value.code == "unknown_table"
+    await ledger_check(db_url)
+
+
+def pokerhouse(*args: str, token: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "POKERHOUSE_BOT_TOKEN"}
+    if token is not None:
+        env["POKERHOUSE_BOT_TOKEN"] = token
+    done = subprocess.run(
+        [sys.executable, "-m", "pokerhouse", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=EXAMPLES,
+        env=env,
+    )
+    return done
+
+
+async def test_the_command_plays_the_docs_example_and_refuses_bad_input(
+    db_url: str, tmp_path: Path
+) -> None:
+    tokens = await bot_tokens(db_url, ["cli_bot", "house_bot2", "other_bot"])
+    async with serving(db_url, tmp_path) as server:
+        room = ["--room", server.base]
+        opponent = BotRunner(RandomBot(), room=server.base, token=tokens["other_bot"], table=2)
+        playing = asyncio.create_task(opponent.run())
+        try:
+            done = await asyncio.to_thread(
+                pokerhouse,
+                *("bot", "run", "calling_bot:CallingBot", *room, "--table", "2", "--hands", "2"),
+                token=tokens["cli_bot"],
+            )
+        finally:
+            opponent.stop()
+            await asyncio.wait_for(playing, 60)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        assert len([line for line in lines if line.startswith("hand ")]) >= 2, lines
+        assert lines[-1].startswith(f"{len(lines) - 1} hands, net "), lines
+
+        refusals = [
+            (["--room", "ftp://x", "--table", "1"], tokens["cli_bot"], "bad_url"),
+            ([*room, "--table", "1"], None, "missing_token"),
+            ([*room, "--table", "0"], tokens["cli_bot"], "bad_table"),
+            ([*room, "--table", "one"], tokens["cli_bot"], "bad_table"),
+            ([*room, "--table", "1"], "y" * 43, "bad_token"),
+            ([*room, "--table", "77"], tokens["cli_bot"], "unknown_table"),
+        ]
+        for arguments, token, code in refusals:
+            refused = await asyncio.to_thread(
+                pokerhouse, "bot", "run", "random", *arguments, token=token
+            )
+            assert refused.returncode == 2, (arguments, refused.stderr)
+            assert refused.stderr.strip().endswith(f"[{code}]"), refused.stderr
+            assert "Traceback" not in refused.stderr
+    await ledger_check(db_url)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 
 from pokerhouse.bots import RandomBot
 from pokerhouse.client import BotRunner, BotStopped, HandPlayed, RunSummary
@@ -75,6 +77,8 @@ async def test_client_bots_play_every_game_and_play_on_after_a_restart(
     for name, summary in zip(runners, summaries, strict=True):
         assert summary.hands >= before[name] + 2, name
         assert summary.reconnects >= 1, name  # the restart dropped every socket
+        # One act per decision: a second would be refused as out of turn or for the hand.
+        assert not {"out_of_turn", "stale_hand", "not_in_hand"} & set(runners[name].refusals)
         assert summary.net == sum(hand.net for hand in played[name])
         assert len({hand.number for hand in played[name]}) == summary.hands
     for game, table in GAME_TABLES.items():
@@ -160,4 +164,63 @@ async def test_the_command_plays_the_docs_example_and_refuses_bad_input(
             assert refused.returncode == 2, (arguments, refused.stderr)
             assert refused.stderr.strip().endswith(f"[{code}]"), refused.stderr
             assert "Traceback" not in refused.stderr
+    await ledger_check(db_url)
+
+
+class WildBot:
+    """Answers every decision with a raise no table allows."""
+
+    name = "wild"
+
+    def decide(self, decision: object) -> dict[str, object]:
+        return {"kind": "raise", "amount": 10**9}
+
+
+async def flood(base: str, token: str, seconds: float) -> int:
+    """Pings on sockets of the bot's own account, past its message budget; refusals seen."""
+    url = base.replace("http://", "ws://") + "/ws"
+    headers = {"Authorization": f"Bearer {token}"}
+    deadline = asyncio.get_running_loop().time() + seconds
+    refused = 0
+    while asyncio.get_running_loop().time() < deadline:
+        try:
+            async with websockets.connect(url, additional_headers=headers) as ws:
+                while asyncio.get_running_loop().time() < deadline:
+                    for _ in range(10):
+                        await ws.send(json.dumps({"type": "ping"}))
+                    await asyncio.sleep(0.1)
+                    while True:
+                        try:
+                            batch = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+                        except TimeoutError:
+                            break
+                        refused += sum(m.get("code") == "rate_limited" for m in batch)
+        except websockets.ConnectionClosed:
+            continue  # fifty refusals in a row close a socket: open another
+    return refused
+
+
+async def test_a_runner_held_back_by_the_rate_limit_resends_and_plays_on(
+    db_url: str, tmp_path: Path
+) -> None:
+    tokens = await bot_tokens(db_url, ["paced_bot", "wild_bot"])
+    async with serving(db_url, tmp_path) as server:
+        paced = BotRunner(RandomBot(), room=server.base, token=tokens["paced_bot"], table=1)
+        wild = BotRunner(WildBot(), room=server.base, token=tokens["wild_bot"], table=1)
+        tasks = [asyncio.create_task(runner.run()) for runner in (paced, wild)]
+        try:
+            await wait_until(lambda: paced.hands >= 1, timeout=60, what="a first hand")
+            assert await flood(server.base, tokens["paced_bot"], 3.0) > 0
+            at_flood = paced.hands
+            await wait_until(lambda: paced.hands >= at_flood + 3, timeout=60, what="play on")
+            for runner in (paced, wild):
+                runner.stop()
+            await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        finally:
+            for task in tasks:
+                task.cancel()
+    assert paced.refusals["rate_limited"] >= 1, paced.refusals
+    # Every wild answer was replaced by the default before it went out: no act was refused
+    # (the two runners may reach for the same free seat: one of them takes another).
+    assert wild.hands >= 3 and set(wild.refusals) <= {"seat_taken"}, wild.refusals
     await ledger_check(db_url)

@@ -16,13 +16,15 @@ need not:
 - **Reconnects and restarts.** A dropped socket (or a room restarting) is
   dialled again after 0.5 s, doubling up to 10 s, for up to
   ``give_up_seconds`` without a connection; then ``resume`` with the last
-  event seen: a fresh snapshot carries play on. An act sent but not
-  answered is sent again with the same id (the room applies it once). The
+  event seen: a fresh snapshot carries play on. An act not answered (by a
+  new socket, or within 5 s) is sent again with the same id: the room
+  applies it once. The
   room keeps seats across restarts; the runner finds its seat by its name,
   and sits again only if the seat is gone (stood up after a long absence).
 - **Rate limits.** Sends are paced at 10 a second (bursts of 20), half the
   room's limit; a ``rate_limited`` answer pauses every send 1 s, doubling
-  to 8 s, and a refused act is sent again after the pause.
+  to 8 s, and an act not yet answered is sent again after the pause (the
+  refusal names no message).
 - **Seat and chips.** ``seat`` (default: the first free one) and ``buy_in``
   (default: the table's minimum, the least at risk). Busted (or, at Casino
   Hold'em, short of a box's stake), the seat is topped up between hands
@@ -49,6 +51,7 @@ import json
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -77,6 +80,8 @@ FATAL = frozenset(
         "tournament_table",
     }
 )
+#: An act the room has not answered within this many seconds is sent again (same id).
+UNANSWERED_SECONDS = 5.0
 #: Refusals of a buy-in that asking again would only repeat.
 _SIT_FATAL = frozenset(
     {"insufficient_funds", "buy_in_too_small", "buy_in_too_large", "bad_amount", "already_seated"}
@@ -143,8 +148,8 @@ class BotRunner:
     ``token`` (see the module's docstring for everything it handles).
 
     ``on_hand`` is called with a :class:`HandPlayed` after every hand its seat
-    was dealt in. ``clock`` and ``sleep`` time the pacing and the reconnect
-    back-off.
+    was dealt in; :attr:`refusals` counts the room's refusals by code.
+    ``clock`` and ``sleep`` time the pacing and the reconnect back-off.
     """
 
     def __init__(
@@ -177,6 +182,8 @@ class BotRunner:
         self.pacer = Pacer(clock=clock, sleep=sleep)
         self.backoff = Backoff()
         self.hands = self.net = self.reconnects = 0
+        #: The room's refusals so far, by code (``rate_limited``, ``out_of_turn``...).
+        self.refusals: Counter[str] = Counter()
         self.user: str | None = None
         self.seat: int | None = None
         self._prefix = secrets.token_hex(6)
@@ -324,12 +331,15 @@ class BotRunner:
 
     def _refused(self, message: Mapping[str, Any]) -> None:
         code, text = str(message.get("code")), str(message.get("message", ""))
+        self.refusals[code] += 1
         if code in FATAL:
             raise BotStopped(code, text)
         mine = self._pending is not None and message.get("id") == self._pending["id"]
         if code == "rate_limited":
+            # The room names no id here (it read nothing of the message): an act still
+            # unanswered may be the refused one, and sending it again is safe.
             pause = self.pacer.refused()
-            if mine:
+            if self._pending is not None:
                 self._resend_at = self.clock() + pause
             self._reset_requests()  # whatever was refused is asked again after the pause
             self._refreshing = self._view is None
@@ -475,12 +485,13 @@ class BotRunner:
             "id": f"{self._prefix}-{self._ids}",
         }
         self._pending, self._acted_seq = message, decision.seq
+        self._resend_at = self.clock() + UNANSWERED_SECONDS
         await self._send(message)
 
     async def _resend_if_due(self) -> None:
         due = self._resend_at is not None and self.clock() >= self._resend_at
         if due and self._pending is not None:
-            self._resend_at = None
+            self._resend_at = self.clock() + UNANSWERED_SECONDS
             await self._send(self._pending)
 
     async def _send(self, message: Mapping[str, Any]) -> None:

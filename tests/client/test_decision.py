@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerhouse.bots import RandomBot
+from pokerhouse.bots.loading import load_bot
 from pokerhouse.client.decision import Decision
 from pokerhouse.client.rebuild import rebuild_view
 from pokerhouse.engine import Action, ActionKind, LegalActions
@@ -133,3 +134,21 @@ def test_a_snapshot_shows_no_other_seats_hidden_cards() -> None:
     for seat, entry in enumerate(snapshot["seats"]):
         if seat != decision.seat:
             assert entry["cards"] == [None, None, None]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_house_bot_chooses_from_the_rebuilt_view_as_from_the_engines(game: str) -> None:
+    table = Table(game, seats=3, rng=random.Random(3), limits=TableLimits(1, 2000))
+    for seat in range(3):
+        table.apply(Sit(seat, f"p{seat}", 200))
+    for _ in range(2):
+        table.apply(StartHand())
+        while table.hand is not None:
+            acting = table.to_act()
+            assert acting is not None
+            snapshot = as_sent(table_view(table, frozenset({acting})))
+            rebuilt = Decision.from_snapshot(1, table.seq, snapshot, acting).view()
+            ours = load_bot("smart", game, rng=random.Random(table.seq)).choose(rebuilt)
+            engines = load_bot("smart", game, rng=random.Random(table.seq))
+            assert ours == engines.choose(table.view(acting))
+            table.apply(Act(acting, ours))

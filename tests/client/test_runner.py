@@ -81,6 +81,7 @@ async def test_client_bots_play_every_game_and_play_on_after_a_restart(
         assert not {"out_of_turn", "stale_hand", "not_in_hand"} & set(runners[name].refusals)
         assert summary.net == sum(hand.net for hand in played[name])
         assert len({hand.number for hand in played[name]}) == summary.hands
+        assert len({hand.seat for hand in played[name]}) == 1, name  # the room kept the seat
     for game, table in GAME_TABLES.items():
         if game == "casino-holdem":
             continue  # boxes play the house: their results need not cancel out

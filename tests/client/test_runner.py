@@ -6,6 +6,7 @@ import asyncio
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections import defaultdict
@@ -149,6 +150,30 @@ async def test_the_command_plays_the_docs_example_and_refuses_bad_input(
         lines = done.stdout.splitlines()
         assert len([line for line in lines if line.startswith("hand ")]) >= 2, lines
         assert lines[-1].startswith(f"{len(lines) - 1} hands, net "), lines
+
+        # Ctrl-C stands the bot up and ends the run, with its summary.
+        env = dict(os.environ, POKERHOUSE_BOT_TOKEN=tokens["cli_bot"])
+        process = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "pokerhouse", "bot", "run", "random", *room, "--table", "2"),
+            stdout=asyncio.subprocess.PIPE,
+            cwd=EXAMPLES,
+            env=env,
+        )
+        opponent = BotRunner(RandomBot(), room=server.base, token=tokens["other_bot"], table=2)
+        playing = asyncio.create_task(opponent.run())
+        assert process.stdout is not None
+        try:
+            first = await asyncio.wait_for(process.stdout.readline(), 60)
+            assert first.startswith(b"hand "), first
+            process.send_signal(signal.SIGINT)
+            rest = await asyncio.wait_for(process.stdout.read(), 60)
+            assert await asyncio.wait_for(process.wait(), 60) == 130
+        finally:
+            opponent.stop()
+            await asyncio.wait_for(playing, 60)
+            if process.returncode is None:
+                process.kill()
+        assert b" hands, net " in rest.splitlines()[-1], rest
 
         refusals = [
             (["--room", "ftp://x", "--table", "1"], tokens["cli_bot"], "bad_url"),

@@ -27,11 +27,10 @@ import sys
 import urllib.error
 import urllib.request
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from pokerhouse.bots.loading import load_bot
 from pokerhouse.client import BotRunner, BotStopped, HandPlayed
-from pokerhouse.client.runner import websocket_url
+from pokerhouse.client.urls import http_url, websocket_url
 from pokerhouse.errors import InvalidSpec
 
 TOKEN_ENV = "POKERHOUSE_BOT_TOKEN"
@@ -136,9 +135,7 @@ def _whole(text: str, option: str, code: str, *, minimum: int = 1) -> int:
 def table_game(room: str, token: str, table: int) -> str:
     """The game of table ``table``, asked of the room after it took the token
     (``bad_token``); ``unknown_table``, ``room_unreachable``."""
-    parts = urlsplit(room)
-    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
-    base = urlunsplit((scheme, parts.netloc, parts.path.rstrip("/").removesuffix("/ws"), "", ""))
+    base = http_url(room)
     _get(base, "/api/me", token)  # the lobby is open to all: this checks the token
     for line in _get(base, "/api/tables", token)["tables"]:
         if line.get("id") == table:

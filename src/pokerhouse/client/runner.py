@@ -36,7 +36,8 @@ need not:
 - **Stopping.** ``run(hands=N)`` plays N hands: it sits out from its N-th
   hand's start and stands up (cashed out) when it ends; :meth:`stop`
   stands up at once (at the end of a hand in play: the room folds for a
-  player who is leaving). Refusals that no retry mends stop the runner
+  player who is leaving; stopped while the room is out of reach, the seat
+  stays, and the room sits it out). Refusals that no retry mends stop the runner
   with :class:`BotStopped` and the room's code: ``bad_token``,
   ``signed_out``, ``people_only``, ``bots_only``, ``same_owner``,
   ``unknown_table``, a buy-in refused (``insufficient_funds``,
@@ -53,17 +54,19 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from pokerhouse.client.decision import Decision
+from pokerhouse.client.outcomes import BotStopped, HandPlayed, RunSummary
 from pokerhouse.client.pacing import Backoff, Clock, Pacer, Sleep
 from pokerhouse.client.policy import checked, decider, default_action
+from pokerhouse.client.urls import websocket_url
 from pokerhouse.errors import InvalidSpec, PokerError
+
+__all__ = ["BotRunner", "BotStopped", "HandPlayed", "RunSummary"]
 
 log = logging.getLogger("pokerhouse.client")
 
@@ -88,59 +91,8 @@ _SIT_FATAL = frozenset(
 )
 
 
-class BotStopped(PokerError):
-    """The runner stopped because the room refused it for good; ``code`` says why."""
-
-    default_code = "bot_stopped"
-
-
-@dataclass(frozen=True, slots=True)
-class HandPlayed:
-    """A hand the runner's seat was dealt in: its ``number``, the ``seat``, its ``net``
-    and the ``stack`` after it."""
-
-    table: int
-    number: int
-    seat: int
-    net: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class RunSummary:
-    """What a run came to: ``hands`` played, their ``net`` and the ``reconnects`` made."""
-
-    hands: int
-    net: int
-    reconnects: int
-
-
 class _Reconnect(Exception):
     """The room asked the client to go (``table_moved``): dial again."""
-
-
-def websocket_url(room: str) -> str:
-    """The room's ``/ws`` address from its base URL (``http``, ``https``, ``ws``, ``wss``).
-
-    >>> websocket_url("http://127.0.0.1:8000/")
-    'ws://127.0.0.1:8000/ws'
-    >>> websocket_url("poker.example.com")
-    Traceback (most recent call last):
-    ...
-    pokerhouse.errors.InvalidSpec: 'poker.example.com' is not a room's URL (http://host:port)
-    """
-    parts = urlsplit(room.strip())
-    schemes = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}
-    if parts.scheme not in schemes or not parts.hostname or parts.query or parts.fragment:
-        raise InvalidSpec("bad_url", f"{room!r} is not a room's URL (http://host:port)")
-    try:
-        parts.port  # noqa: B018 - a port that is no number raises here
-    except ValueError:
-        raise InvalidSpec("bad_url", f"{room!r} has a bad port") from None
-    path = parts.path.rstrip("/")
-    if not path.endswith("/ws"):
-        path += "/ws"
-    return urlunsplit((schemes[parts.scheme], parts.netloc, path, "", ""))
 
 
 class BotRunner:
@@ -238,8 +190,16 @@ class BotRunner:
             if now - lost_since > self.give_up_seconds:
                 raise BotStopped("unreachable", f"no connection to {self.url} for a while")
             self.reconnects += 1
-            await self.sleep(self.backoff.next())
+            await self._pause(self.backoff.next())
         return RunSummary(self.hands, self.net, self.reconnects)
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait before dialling again, or less if :meth:`stop` is called meanwhile."""
+        pause = asyncio.ensure_future(self.sleep(seconds))
+        stopping = asyncio.ensure_future(self._stopping.wait())
+        await asyncio.wait({pause, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        pause.cancel()
+        stopping.cancel()
 
     def stop(self) -> None:
         """Stand up and end :meth:`run` (safe to call from a signal handler's callback)."""
@@ -356,6 +316,7 @@ class BotRunner:
                 return
             if code == "seat_taken" or code in _SIT_FATAL:
                 raise BotStopped(code, text)
+            self._sit_sent = False  # the table was away, say: ask again from the next snapshot
         if code == "insufficient_funds":
             self.add_chips = False
         log.info("table %s: refused: %s [%s]", self.table, text, code)

@@ -18,9 +18,9 @@ need not:
   ``give_up_seconds`` without a connection; then ``resume`` with the last
   event seen: a fresh snapshot carries play on. An act not answered (by a
   new socket, or within 5 s) is sent again with the same id: the room
-  applies it once. The
-  room keeps seats across restarts; the runner finds its seat by its name,
-  and sits again only if the seat is gone (stood up after a long absence).
+  applies it once. The room keeps seats across restarts; the runner finds
+  its seat by its name, and sits again only if the seat is gone (stood up
+  after a long absence).
 - **Rate limits.** Sends are paced at 10 a second (bursts of 20), half the
   room's limit; a ``rate_limited`` answer pauses every send 1 s, doubling
   to 8 s, and an act not yet answered is sent again after the pause (the
@@ -37,8 +37,8 @@ need not:
   hand's start and stands up (cashed out) when it ends; :meth:`stop`
   stands up at once (at the end of a hand in play: the room folds for a
   player who is leaving; stopped while the room is out of reach, the seat
-  stays, and the room sits it out). Refusals that no retry mends stop the runner
-  with :class:`BotStopped` and the room's code: ``bad_token``,
+  stays, and the room sits it out). Refusals that no retry mends stop the
+  runner with :class:`BotStopped` and the room's code: ``bad_token``,
   ``signed_out``, ``people_only``, ``bots_only``, ``same_owner``,
   ``unknown_table``, a buy-in refused (``insufficient_funds``,
   ``buy_in_too_small``...), a chosen seat taken (``seat_taken``), no free
@@ -150,6 +150,8 @@ class BotRunner:
         self._acted_seq = -1
         self._pending: dict[str, Any] | None = None
         self._resend_at: float | None = None
+        # After a rate_limited refusal: look again (and ask again) no sooner than this.
+        self._wake_at: float | None = None
         self._left = False
         self._reset_requests()
 
@@ -215,15 +217,15 @@ class BotRunner:
             )
         else:
             await self._send({"type": "watch", "table": self.table, "views": True})
+        self._refreshing = self._view is None
         if self._pending is not None:
             await self._send(self._pending)  # the same id: applied once whatever happened
         stopping = asyncio.ensure_future(self._stopping.wait())
         try:
             while True:
                 receiving = asyncio.ensure_future(ws.recv())
-                timeout = None
-                if self._resend_at is not None:
-                    timeout = max(0.0, self._resend_at - self.clock())
+                wakes = [at for at in (self._resend_at, self._wake_at) if at is not None]
+                timeout = max(0.0, min(wakes) - self.clock()) if wakes else None
                 done, _ = await asyncio.wait(
                     {receiving, stopping}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
                 )
@@ -236,6 +238,8 @@ class BotRunner:
                 if self._stopping.is_set():
                     await self._stand_up()
                     return
+                if self._wake_at is not None and self.clock() >= self._wake_at:
+                    self._wake_at = None
                 await self._resend_if_due()
                 await self._advance()
                 if self._done():
@@ -302,7 +306,7 @@ class BotRunner:
             if self._pending is not None:
                 self._resend_at = self.clock() + pause
             self._reset_requests()  # whatever was refused is asked again after the pause
-            self._refreshing = self._view is None
+            self._wake_at = self.clock() + pause
             return
         if code == "table_moved":
             raise _Reconnect
@@ -352,10 +356,11 @@ class BotRunner:
 
     async def _advance(self) -> None:
         view = self._view
-        if view is None or self._refreshing:
+        if self._refreshing or self._wake_at is not None:
             return
-        if self._seq > self._view_seq:
-            # Events past the snapshot (a resume replayed them): ask for the table as it is.
+        if view is None or self._seq > self._view_seq:
+            # No snapshot yet (the watch was refused), or events past it (a resume replayed
+            # them): ask for the table as it is.
             self._refreshing = True
             await self._send({"type": "watch", "table": self.table, "views": True})
             return

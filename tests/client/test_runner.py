@@ -107,10 +107,19 @@ async def test_refusals_stop_the_runner_with_the_rooms_code(db_url: str, tmp_pat
         with pytest.raises(BotStopped) as refused:
             await asyncio.wait_for(people.run(hands=1), 60)
         assert refused.value.code == "people_only"
-        missing = BotRunner(RandomBot(), room=server.base, token=tokens["lone_bot"], table=99)
-        with pytest.raises(BotStopped) as refused:
-            await asyncio.wait_for(missing.run(hands=1), 60)
-        assert refused.value.code == "unknown_table"
+        lone = tokens["lone_bot"]
+        casino = GAME_TABLES["casino-holdem"]
+        for runner, code in (
+            (BotRunner(RandomBot(), room=server.base, token=lone, table=99), "unknown_table"),
+            (BotRunner(RandomBot(), room=server.base, token=lone, table=1, seat=9), "bad_seat"),
+            (
+                BotRunner(RandomBot(), room=server.base, token=lone, table=casino, ante=999),
+                "bad_wager",
+            ),
+        ):
+            with pytest.raises(BotStopped) as refused:
+                await asyncio.wait_for(runner.run(hands=1), 60)
+            assert refused.value.code == code
     await ledger_check(db_url)
 
 

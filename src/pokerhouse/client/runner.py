@@ -41,8 +41,10 @@ need not:
   runner with :class:`BotStopped` and the room's code: ``bad_token``,
   ``signed_out``, ``people_only``, ``bots_only``, ``same_owner``,
   ``unknown_table``, a buy-in refused (``insufficient_funds``,
-  ``buy_in_too_small``...), a chosen seat taken (``seat_taken``), no free
-  seat (``table_full``), the room unreachable (``unreachable``).
+  ``buy_in_too_small``...), a chosen seat taken (``seat_taken``) or none
+  such (``bad_seat``), no free seat (``table_full``), a Casino Hold'em
+  wager the table does not take (``bad_wager``), the room unreachable
+  (``unreachable``).
 """
 
 from __future__ import annotations
@@ -81,18 +83,39 @@ FATAL = frozenset(
         "same_owner",
         "unknown_table",
         "tournament_table",
+        "bad_wager",  # the ante or bonus asked for is not the table's to take
     }
 )
 #: An act the room has not answered within this many seconds is sent again (same id).
 UNANSWERED_SECONDS = 5.0
 #: Refusals of a buy-in that asking again would only repeat.
 _SIT_FATAL = frozenset(
-    {"insufficient_funds", "buy_in_too_small", "buy_in_too_large", "bad_amount", "already_seated"}
+    {
+        "insufficient_funds",
+        "buy_in_too_small",
+        "buy_in_too_large",
+        "bad_amount",
+        "bad_seat",
+        "bad_message",
+        "already_seated",
+    }
 )
 
 
 class _Reconnect(Exception):
     """The room asked the client to go (``table_moved``): dial again."""
+
+
+def _stop_if_refused(error: ConnectionClosed) -> None:
+    """A socket the room closed as a policy violation (1008) is a refusal: do not dial again.
+
+    The close's reason is the refusal's code (``bad_token``, ``signed_out``...).
+    """
+    closed = error.rcvd
+    if closed is not None and closed.code == 1008:
+        reason = closed.reason.strip()
+        code = reason if reason.replace("_", "").isalpha() else "closed_by_room"
+        raise BotStopped(code, f"the room closed the connection: {reason or 'policy'}") from None
 
 
 class BotRunner:
@@ -181,7 +204,9 @@ class BotRunner:
                 raise BotStopped(
                     "handshake_refused", f"the room refused the connection: {error}"
                 ) from None
-            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError, _Reconnect):
+            except ConnectionClosed as error:
+                _stop_if_refused(error)
+            except (OSError, InvalidHandshake, TimeoutError, _Reconnect):
                 pass
             finally:
                 self._ws = None
@@ -211,6 +236,9 @@ class BotRunner:
 
     async def _session(self, ws: Any) -> None:
         self._reset_requests()
+        # The room's first word: hello, or why the token is refused (then it closes).
+        for message in json.loads(await asyncio.wait_for(ws.recv(), 30)):
+            self._handle(message)
         if self._seq >= 0:
             await self._send(
                 {"type": "resume", "table": self.table, "since": self._seq, "views": True}

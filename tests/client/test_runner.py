@@ -17,6 +17,7 @@ import pytest
 import websockets
 
 from pokerhouse.bots import RandomBot
+from pokerhouse.bots.loading import load_bot
 from pokerhouse.client import BotRunner, BotStopped, HandPlayed, RunSummary
 from tests.client.room import GAME_TABLES, PEOPLE_TABLE, bot_tokens, serving
 from tests.server.process import ledger_check, wait_until
@@ -44,9 +45,11 @@ async def test_client_bots_play_every_game_and_play_on_after_a_restart(
     played: dict[str, list[HandPlayed]] = defaultdict(list)
     async with serving(db_url, tmp_path) as server:
         runners: dict[str, BotRunner] = {}
-        for table in GAME_TABLES.values():
-            # A house bot through its choose(view), and the docs' example through decide.
-            for name, bot in ((f"a{table}_bot", RandomBot()), (f"b{table}_bot", CallingBot())):
+        for game, table in GAME_TABLES.items():
+            # The game's smart house bot through its choose(view), and the docs' example
+            # through decide.
+            smart = load_bot("smart", game)
+            for name, bot in ((f"a{table}_bot", smart), (f"b{table}_bot", CallingBot())):
                 runners[name] = BotRunner(
                     bot,
                     room=server.base,

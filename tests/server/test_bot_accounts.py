@@ -77,6 +77,10 @@ async def test_a_bots_token_signs_it_in_until_renewed_or_revoked(room: Harness) 
         assert answer.status_code == 401, header
         assert answer.json()["code"] == "bad_token", header
         assert answer.headers["WWW-Authenticate"].startswith("Bearer")
+        # Any endpoint: a token is believed or refused, never dropped for a spectator's.
+        lobby = await bot.http.get("/api/tables", headers={"Authorization": header})
+        assert lobby.status_code == 401 and lobby.json()["code"] == "bad_token", header
+    assert (await bot.http.get("/api/tables")).status_code == 200
     first, code = await refused_handshake(room, {"Authorization": "Bearer " + "y" * 43})
     assert first[0]["code"] == "bad_token" and code == 1008
 

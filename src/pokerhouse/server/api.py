@@ -25,8 +25,6 @@ from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
 from pokerhouse.server import auth
-from pokerhouse.server.bearer import BadToken, bearer_token
-from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.paging import MAX_ID, BadPage, read_page
 from pokerhouse.server.site import Site
 from pokerhouse.server.throttles import ThrottleUnavailable
@@ -168,19 +166,12 @@ class Api:
     # ------------------------------------------------------------ helpers
 
     async def user(self, request: Request) -> User | None:
-        """The signed-in user of a request, from its API token (:mod:`.bearer`: a bad one
-        raises ``bad_token``) or else its session cookie."""
-        token = bearer_token(request.headers.get("authorization"))
-        if token is not None:
-            try:
-                user = await self.site.store.user_for_session(token)
-            except StoreError:
-                raise Unavailable(
-                    "room_unavailable", "tokens cannot be checked now: try again soon"
-                ) from None
-            if user is None:
-                raise BadToken("this token signs nobody in: it is unknown, ended or revoked")
-            return user
+        """The signed-in user of a request, from its API token (:mod:`.bearer`) or else its
+        session cookie."""
+        if "authorization" in request.headers:
+            # Signed in by its token already (:class:`.bearer.BearerAuth`), or refused.
+            bearer: User = request.state.bearer
+            return bearer
         token = request.cookies.get(auth.SESSION_COOKIE)
         if not token:
             return None

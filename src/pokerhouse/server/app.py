@@ -19,6 +19,7 @@ from pathlib import Path
 import msgspec
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -27,7 +28,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhouse.server import bearer, bots_api, collector, equity, tournament_api
 from pokerhouse.server.api import Api, problem
-from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.logs import now_ms, record
 from pokerhouse.server.metrics import CONTENT_TYPE, Metrics
@@ -102,7 +102,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     ]
     routes: list[Route | Mount] = [
         Route("/healthz", api.health),
-        Mount("/api", routes=api_routes),
+        Mount("/api", routes=api_routes, middleware=[Middleware(bearer.BearerAuth, site=site)]),
     ]
     if site.settings.metrics:  # off unless asked: it tells anyone how busy the room is
         routes.insert(1, Route("/metrics", metrics))
@@ -112,12 +112,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={
-            HTTPException: http_problem,
-            bearer.BadToken: bearer.refused,
-            Unavailable: unavailable,
-            Exception: server_problem,
-        },
+        exception_handlers={HTTPException: http_problem, Exception: server_problem},
     )
     hosts = allowed_names(site.settings.allowed_hosts, host)
     guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
@@ -126,12 +121,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
 
 #: Codes of the HTTP errors the router itself answers (no handler was reached).
 _ROUTER_CODES = {404: "not_found", 405: "method_not_allowed"}
-
-
-async def unavailable(request: Request, error: Exception) -> Response:
-    """The store is away: ``503 room_unavailable``, to be tried again soon."""
-    body = {"code": "room_unavailable", "message": str(error)}
-    return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
 
 
 async def http_problem(request: Request, error: Exception) -> Response:

@@ -20,11 +20,14 @@ pokerhouse.server.bearer.BadToken: send Authorization: Bearer <token>
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pokerhouse.errors import PokerError
+from pokerhouse.store import StoreError
 
 #: A token as the room makes them (URL-safe base64), within sane lengths.
 _TOKEN = re.compile(r"[A-Za-z0-9._~+/=-]{10,100}")
@@ -58,3 +61,48 @@ async def refused(request: Request, error: Exception) -> Response:
         status_code=401,
         headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
     )
+
+
+class BearerAuth:
+    """ASGI middleware of the HTTP API: a request that sends ``Authorization`` is signed
+    in by its token or refused (``401 bad_token``; ``503 room_unavailable`` when the store
+    cannot check it), whatever the endpoint; the user found is kept in the request's state
+    (``bearer``), so no handler looks the token up again."""
+
+    def __init__(self, app: ASGIApp, site: Any) -> None:
+        self.app = app
+        self.site = site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = None
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                header = value.decode("latin-1")
+                break
+        if header is not None:
+            try:
+                token = bearer_token(header)
+                assert token is not None
+                try:
+                    user = await self.site.store.user_for_session(token)
+                except StoreError:
+                    answer = JSONResponse(
+                        {
+                            "code": "room_unavailable",
+                            "message": "tokens cannot be checked now: try again soon",
+                        },
+                        status_code=503,
+                        headers={"Retry-After": "5"},
+                    )
+                    await answer(scope, receive, send)
+                    return
+                if user is None:
+                    raise BadToken("this token signs nobody in: it is unknown, ended or revoked")
+            except BadToken as error:
+                await (await refused(Request(scope), error))(scope, receive, send)
+                return
+            scope.setdefault("state", {})["bearer"] = user
+        await self.app(scope, receive, send)

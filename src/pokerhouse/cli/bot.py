@@ -115,8 +115,8 @@ async def _play(runner: BotRunner, hands: int | None) -> int:
     except (NotImplementedError, RuntimeError):  # no signal handlers here: Ctrl-C raises
         pass
     summary = await runner.run(hands=hands)
-    hands = f"{summary.hands} hand{'' if summary.hands == 1 else 's'}"
-    print(f"{hands}, net {summary.net:+d}, reconnects {summary.reconnects}")
+    played = f"{summary.hands} hand{'' if summary.hands == 1 else 's'}"
+    print(f"{played}, net {summary.net:+d}, reconnects {summary.reconnects}")
     sys.stdout.flush()
     return 130 if interrupted else 0
 

@@ -71,8 +71,10 @@ async def test_a_bots_token_signs_it_in_until_renewed_or_revoked(room: Harness) 
     mine = await bot.http.post("/api/bots", json={"name": "sub_bot"})
     assert mine.status_code == 403 and mine.json()["code"] == "people_only"
 
-    # Bad tokens, bad schemes: refused by name, never taken for a spectator.
-    for header in ("Bearer " + "x" * 43, "Basic YW5uOnB3", "Bearer", "Bearer a b"):
+    # Bad tokens, and a person's session sent as one: refused by name, never taken for a
+    # spectator's.
+    person = "Bearer " + ann.http.cookies["ph_session"]
+    for header in ("Bearer " + "x" * 43, person, "Bearer", "Bearer a b"):
         answer = await bot.http.get("/api/me", headers={"Authorization": header})
         assert answer.status_code == 401, header
         assert answer.json()["code"] == "bad_token", header
@@ -81,6 +83,13 @@ async def test_a_bots_token_signs_it_in_until_renewed_or_revoked(room: Harness) 
         lobby = await bot.http.get("/api/tables", headers={"Authorization": header})
         assert lobby.status_code == 401 and lobby.json()["code"] == "bad_token", header
     assert (await bot.http.get("/api/tables")).status_code == 200
+    # Another scheme's header (a proxy's HTTP Basic) is not the room's: the cookie decides.
+    basic = {"Authorization": "Basic YW5uOnB3"}
+    assert (await bot.http.get("/api/tables", headers=basic)).status_code == 200
+    assert (await bot.http.get("/api/me", headers=basic)).json()["code"] == "login_required"
+    assert (await ann.http.get("/api/me", headers=basic)).json()["username"] == "ann"
+    first, code = await refused_handshake(room, {"Authorization": person})
+    assert first[0]["code"] == "bad_token" and code == 1008
     first, code = await refused_handshake(room, {"Authorization": "Bearer " + "y" * 43})
     assert first[0]["code"] == "bad_token" and code == 1008
 
@@ -198,3 +207,32 @@ async def test_a_bot_is_held_to_the_message_rate_a_person_is(db_url: str) -> Non
         assert limited["type"] == "error"
         pongs = [f for f in bot.frames if f.get("type") == "pong"]
         assert 1 <= len(pongs) <= 7  # the burst, and at most a refill or two
+
+
+async def test_a_player_and_her_bot_never_play_one_tournament(db_url: str) -> None:
+    settings = dataclasses.replace(
+        RoomSettings(registrations_per_hour=1000, sockets_per_address=1000),
+        sit_and_gos=("teen-patti",),
+        sit_and_go_bots_after=1e9,
+    )
+    async with serve(db_url, KINDS[:1], settings=settings) as room:
+        ann = await room.player("ann")
+        bob = await room.player("bob")
+        ann_bot = await bot_client(room, "ann_bot", await make_bot(ann, "ann_bot"))
+        ann2_bot = await bot_client(room, "ann2_bot", await make_bot(ann, "ann2_bot"))
+        bob_bot = await bot_client(room, "bob_bot", await make_bot(bob, "bob_bot"))
+        listed = (await ann.http.get("/api/tournaments")).json()["tournaments"]
+        (line,) = [t for t in listed if t["status"] == "registering"]
+        path = f"/api/tournaments/{line['id']}/register"
+        assert (await ann_bot.http.post(path)).status_code == 200  # a token needs no CSRF
+        for who in (ann, ann2_bot):
+            refused = await who.http.post(path, headers=who.csrf())
+            assert refused.status_code == 409, refused.text
+            assert refused.json()["code"] == "same_owner"
+        # The house's bots hold all seats but one: ann_bot's entry filled it, and it started.
+        late = await bob_bot.http.post(path)
+        assert late.status_code == 409 and late.json()["code"] == "not_registering"
+        page = (await bob.http.get(f"/api/tournaments/{line['id']}")).json()
+        entered = {s["player"]: s["bot"] for s in page["standings"]}
+        assert "ann_bot" in entered and "ann" not in entered and "ann2_bot" not in entered
+        assert all(entered.values())  # every entrant a bot, each marked so

@@ -47,6 +47,9 @@ async def test_a_token_lasts_a_year_and_a_new_one_ends_the_old(store: Store, clo
         ("ada_bot7", "bad_username"),
         ("Zoe-bot", "bad_username"),
         ("a b_bot", "bad_username"),
+        ("1vo_bot", "bad_username"),  # Ivo_bot, to a reader
+        ("lnes_bot2", "bad_username"),
+        ("Ada_tb", "bad_username"),  # not a bot account's ending
     ],
 )
 async def test_names_that_are_not_a_bot_accounts_are_refused(
@@ -83,3 +86,11 @@ async def test_owners_limits_and_reach(store: Store) -> None:
     assert caught.value.code == "unknown_bot"
     assert await store.bots.revoke("ann0_bot", owner=ann) != []
     assert await store.bots.revoke("ann0_bot") == []  # the operator's reach; nothing left
+
+
+async def test_no_person_takes_a_name_that_reads_as_a_bots(store: Store) -> None:
+    for name in ("Ada_bot1", "deep_bot10", "x-BOT"):
+        with pytest.raises(AccountError) as caught:
+            await store.create_user(name, "correct horse")
+        assert caught.value.code == "bad_username", name
+    assert (await store.create_user("abbot", "correct horse")).username == "abbot"

@@ -80,6 +80,7 @@ def test_bad_input_is_exit_2_with_a_code(
         (["accounts", "create", "Ada_bot", "--bot"], "[bad_username]"),
         (["accounts", "create", "x_bot", "--bot", "--owner", "nobody"], "[unknown_user]"),
         (["accounts", "create", "ann", "--owner", "bob"], "[bad_owner]"),
+        (["accounts", "create", "x_bot", "--bot", "--password-stdin"], "[bad_password]"),
         (["accounts", "token", "nobody_bot"], "[unknown_bot]"),
         (["accounts", "revoke", "a b"], "[unknown_bot]"),
         (["ledger", "show", "nobody"], "[unknown_user]"),

@@ -54,7 +54,9 @@ def register(subparsers: Any) -> None:
     token = actions.add_parser(
         "token",
         help="a new API token for a bot account (the old ones end)",
-        description="Print a new API token for a bot account; every earlier token ends.",
+        description="Print a new API token for a bot account; every earlier token ends. "
+        "A running room refuses an ended token at its next handshake or request; to close its "
+        "open sockets at once, renew it with POST /api/bots/NAME/token (the owner's page).",
     )
     token.add_argument("name", help="the bot account")
     add_url_option(token)
@@ -62,7 +64,9 @@ def register(subparsers: Any) -> None:
     revoke = actions.add_parser(
         "revoke",
         help="end every API token of a bot account",
-        description="End every API token of a bot account (its sockets close).",
+        description="End every API token of a bot account. A running room refuses them at "
+        "their next handshake or request; to close their open sockets at once, revoke with "
+        "POST /api/bots/NAME/revoke (the owner's page).",
     )
     revoke.add_argument("name", help="the bot account")
     add_url_option(revoke)
@@ -90,6 +94,8 @@ def run_create(args: argparse.Namespace) -> int:
     """Create the account and print it (a bot account's token too, this once)."""
     if args.owner is not None and not args.bot:
         raise AccountError("bad_owner", "--owner names a bot account's owner: add --bot")
+    if args.bot and args.password_stdin:
+        raise AccountError("bad_password", "a bot account has no password: it plays with a token")
     password = None if args.bot else read_password(args.password_stdin)
 
     async def create() -> str:

@@ -168,9 +168,8 @@ class Api:
     async def user(self, request: Request) -> User | None:
         """The signed-in user of a request, from its API token (:mod:`.bearer`) or else its
         session cookie."""
-        if "authorization" in request.headers:
-            # Signed in by its token already (:class:`.bearer.BearerAuth`), or refused.
-            bearer: User = request.state.bearer
+        bearer: User | None = getattr(request.state, "bearer", None)
+        if bearer is not None:  # signed in by its token (:class:`.bearer.BearerAuth`)
             return bearer
         token = request.cookies.get(auth.SESSION_COOKIE)
         if not token:
@@ -183,7 +182,7 @@ class Api:
     def guard(self, request: Request) -> JSONResponse | None:
         """Refuse a state-changing request from another site or without the CSRF header
         (a request with an API token needs neither: no browser sends one by itself)."""
-        if "authorization" in request.headers:
+        if getattr(request.state, "bearer", None) is not None:
             return None
         scheme = request.url.scheme
         if not auth.same_origin(request.headers.get("origin"), request.headers.get("host"), scheme):

@@ -2,16 +2,20 @@
 
 A bot account has no password; it sends its token on every HTTP request and
 on the websocket's handshake. A request that names a token is the token's
-alone: a bad, ended or revoked one is refused with ``401 bad_token`` (never
+alone: a bad, ended or revoked one, or a person's session (a person signs
+in with the browser's cookie), is refused with ``401 bad_token`` (never
 taken as a spectator's), and the CSRF header is not asked for (a browser
 never adds this header across sites by itself, and this site allows no
-cross-origin requests that could).
+cross-origin requests that could). Another scheme's header (a proxy's HTTP
+Basic) is not the room's: the cookie decides.
 
 >>> bearer_token("Bearer abc.DEF_123-xyz")
 'abc.DEF_123-xyz'
 >>> bearer_token(None) is None
 True
->>> bearer_token("Basic dXNlcjpwdw==")
+>>> bearer_token("Basic dXNlcjpwdw==") is None  # another scheme's (a proxy's): not ours
+True
+>>> bearer_token("Bearer not a token")
 Traceback (most recent call last):
 ...
 pokerhouse.server.bearer.BadToken: send Authorization: Bearer <token>
@@ -27,7 +31,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pokerhouse.errors import PokerError
-from pokerhouse.store import StoreError
 
 #: A token as the room makes them (URL-safe base64), within sane lengths.
 _TOKEN = re.compile(r"[A-Za-z0-9._~+/=-]{10,100}")
@@ -43,15 +46,24 @@ class BadToken(PokerError):
 
 
 def bearer_token(header: str | None) -> str | None:
-    """The token of an ``Authorization`` header (``None``: no header);
-    :class:`BadToken` for any other scheme or a malformed token."""
+    """The token of an ``Authorization: Bearer`` header; ``None`` for no header or another
+    scheme's (a proxy's HTTP Basic, say: the session cookie decides then); :class:`BadToken`
+    for a malformed token."""
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return None
     token = token.strip()
-    if scheme.lower() != "bearer" or not _TOKEN.fullmatch(token):
+    if not _TOKEN.fullmatch(token):
         raise BadToken("send Authorization: Bearer <token>")
     return token
+
+
+def bot_of(user: Any) -> Any:
+    """``user`` if it is a bot account, else ``None``: a token signs in bot accounts only (a
+    person's session lives in the browser's cookie, never in a script's header)."""
+    return user if user is not None and user.api_bot else None
 
 
 async def refused(request: Request, error: Exception) -> Response:
@@ -64,10 +76,10 @@ async def refused(request: Request, error: Exception) -> Response:
 
 
 class BearerAuth:
-    """ASGI middleware of the HTTP API: a request that sends ``Authorization`` is signed
-    in by its token or refused (``401 bad_token``; ``503 room_unavailable`` when the store
-    cannot check it), whatever the endpoint; the user found is kept in the request's state
-    (``bearer``), so no handler looks the token up again."""
+    """ASGI middleware of the HTTP API: a request that sends ``Authorization: Bearer`` is
+    signed in as the token's bot account or refused (``401 bad_token``; ``503
+    room_unavailable`` when the store cannot check it), whatever the endpoint; the user
+    found is kept in the request's state (``bearer``), so no handler looks it up again."""
 
     def __init__(self, app: ASGIApp, site: Any) -> None:
         self.app = app
@@ -85,10 +97,12 @@ class BearerAuth:
         if header is not None:
             try:
                 token = bearer_token(header)
-                assert token is not None
+                if token is None:  # another scheme's: not the room's business
+                    await self.app(scope, receive, send)
+                    return
                 try:
-                    user = await self.site.store.user_for_session(token)
-                except StoreError:
+                    user = bot_of(await self.site.store.user_for_session(token))
+                except Exception:  # the store's trouble (a driver's, too): come back soon
                     answer = JSONResponse(
                         {
                             "code": "room_unavailable",

@@ -36,7 +36,7 @@ def _ask(summary: str) -> dict[str, Any]:
                 "404": _problem("No such tournament."),
                 "409": _problem(
                     "Refused: not_registering, already_registered, not_registered, "
-                    "tournament_full, no_reentry, insufficient_funds."
+                    "tournament_full, no_reentry, insufficient_funds, same_owner."
                 ),
                 "429": {
                     "description": "Too many at once (rate_limited); see Retry-After.",

@@ -75,8 +75,13 @@ class Services:
             try:
                 user = await self.store.get_user(name)
             except AccountError:
-                # A bot never logs in: it has no password at all.
-                user = await self.store.create_user(name, None, bot=True, grant=self.settings.grant)
+                try:
+                    # A bot never logs in: it has no password at all.
+                    user = await self.store.create_user(
+                        name, None, bot=True, grant=self.settings.grant
+                    )
+                except AccountError:  # a look-alike of the name is an account's: the next
+                    continue
             if user.id in self._busy_bots or not user.is_bot or user.api_bot:
                 continue  # seated elsewhere, or (never) a person's or a bot account by that name
             self._busy_bots.add(user.id)

@@ -8,7 +8,9 @@
   buy-in and fee leave the wallet (or come back) in the step that takes the
   entry. Refusals name their code: ``not_registering``,
   ``already_registered``, ``not_registered``, ``tournament_full``,
-  ``no_reentry``, ``insufficient_funds`` (409), ``unknown_tournament`` (404),
+  ``no_reentry``, ``insufficient_funds``, ``same_owner`` (409: a player and
+  her bot account, or two bot accounts of one owner, never play one
+  tournament), ``unknown_tournament`` (404),
   ``room_unavailable`` (503: the node that runs it is not reached now).
 
 Any node answers for any tournament: what another node runs is read from
@@ -58,6 +60,9 @@ class TournamentApi:
         self.site = api.site
         self.asks = auth.RateLimit(ASKS_PER_SECOND, ASKS_BURST)
         self._is_bot: dict[int, bool] = {}
+        #: Each entrant's owner (a bot account's maker; ``None`` for anyone else): it never
+        #: changes.
+        self._owners: dict[int, int | None] = {}
 
     async def list(self, request: Request) -> Response:
         """``GET /api/tournaments``: live ones from the room, ended ones from the store."""
@@ -116,6 +121,10 @@ class TournamentApi:
                 return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
             if found["status"] not in (REGISTERING, RUNNING):
                 return problem(409, "not_registering", "that tournament has ended")
+        if register and await self._beside_own(user, tournament_id):
+            return problem(
+                409, "same_owner", "a player and their bot accounts never play one tournament"
+            )
         try:
             await room.relay.ask(tournament_id, user, register=register)
         except Refused as refused:
@@ -141,6 +150,31 @@ class TournamentApi:
         state = record.state()
         bots = await self._bots(state)
         return document(record.id, record.spec, state, now=now, tables=tables, bots=bots)
+
+    async def _beside_own(self, user: User, tournament_id: int) -> bool:
+        """Whether ``user`` would play the tournament beside an account of the same mind:
+        a player and her bot account, or two bot accounts of one owner (RULES.md, bots)."""
+        task = self.site.room.tournaments.get(tournament_id)
+        if task is not None:
+            state = task.director.state
+        else:
+            try:
+                state = (await self.site.store.tournaments.get(tournament_id)).state()
+            except TournamentBookError:
+                return False
+        mine = {user.id, user.owner_id} - {None}
+        for entry in state.entries:
+            if entry.account == user.id:
+                continue
+            if entry.account not in self._owners:
+                try:
+                    other = await self.site.store.get_user(entry.account)
+                except AccountError:
+                    continue
+                self._owners[entry.account] = other.owner_id
+            if {entry.account, self._owners[entry.account]} & mine:
+                return True
+        return False
 
     async def _bots(self, state: State) -> set[int]:
         """The entrants' accounts that are bots (house or bot accounts); an account is

@@ -282,9 +282,12 @@ class Tournaments:
             try:
                 user = await self.store.get_user(name)
             except AccountError:
-                user = await self.store.create_user(
-                    name, None, bot=True, grant=self.services.settings.grant
-                )
+                try:
+                    user = await self.store.create_user(
+                        name, None, bot=True, grant=self.services.settings.grant
+                    )
+                except AccountError:  # a look-alike of the name is an account's: the next
+                    continue
             if not user.is_bot or user.api_bot or user.id in taken:
                 continue
             cost = SIT_AND_GO_BUY_IN + SIT_AND_GO_FEE

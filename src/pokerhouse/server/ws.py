@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerhouse.server import auth, messages
 from pokerhouse.server import protocol as p
-from pokerhouse.server.bearer import BadToken, bearer_token
+from pokerhouse.server.bearer import BadToken, bearer_token, bot_of
 from pokerhouse.server.connection import Connection, Identity
 from pokerhouse.server.inputs import Caller, Request, Watch
 from pokerhouse.server.limits import Limits
@@ -44,12 +44,15 @@ async def refuse_socket(ws: WebSocket, message: str) -> None:
         await ws.close(code=1013, reason="too_many_sockets")
 
 
-async def refuse_token(ws: WebSocket, message: str, code: int = 1008) -> None:
+async def refuse_token(
+    ws: WebSocket, message: str, code: int = 1008, *, accepted: bool = False
+) -> None:
     """Refuse a handshake's token: ``error`` ``bad_token`` then close 1008, or, when the
     store cannot check it, ``room_unavailable`` then close 1013 (try again later)."""
     kind = "bad_token" if code == 1008 else "room_unavailable"
     with contextlib.suppress(Exception):
-        await ws.accept()
+        if not accepted:
+            await ws.accept()
         await ws.send_text(messages.array([messages.error(kind, message)]).decode())
         await ws.close(code=code, reason=kind)
 
@@ -104,6 +107,8 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
         if token:
             try:
                 user = await site.store.user_for_session(token)
+                if bearer is not None:
+                    user = bot_of(user)  # a token signs in bot accounts only
             except Exception:
                 away = True  # a browser watches as nobody; a bot is told to come back
             else:
@@ -133,6 +138,11 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
         await refuse_socket(ws, "too many sockets open for this account: close one")
         return
     if coming is not None and coming.ended:
+        if bearer is not None:  # a bot's token ended meanwhile: refused, not let in as nobody
+            site.sessions.forget(coming)
+            place.leave()
+            await refuse_token(ws, "this token was ended or revoked", accepted=True)
+            return
         user = None  # the session ended during the lookup or the accept: anonymous
 
     async def close(code: int, reason: str) -> None:

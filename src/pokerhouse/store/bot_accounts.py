@@ -39,8 +39,12 @@ TOKEN_TTL = 365 * 24 * 3600.0
 
 #: The names the room's own bots take (``Ada_bot``, ``Ada_bot2``, ``Ada_tb``): never a
 #: bot account's, so no one can pass for the house.
+#: Matched against a name's skeleton, so that no look-alike passes either (``Ivo_bot`` reads
+#: ``lvo_bot``; its digits ``0`` and ``1`` read ``o`` and ``l``).
 HOUSE_BOT_NAME = re.compile(
-    "^(" + "|".join(names.HOUSE_BOT_NAMES) + r")[_-](bot|tb)[0-9]*$", re.IGNORECASE
+    "^("
+    + "|".join(re.escape(names.username_skeleton(name)) for name in names.HOUSE_BOT_NAMES)
+    + r")[_-](bot|tb)[0-9lo]*$"
 )
 
 #: Hands a bot needs on the bots' board before it is ranked.
@@ -61,7 +65,9 @@ END_SESSIONS = Stmt(
 )
 # Every settled hand a bot played at a table for bots only, by bot: hands, net, squares.
 LEADERBOARD = Stmt(
-    "SELECT u.username, count(*), sum(p.result), sum(p.result * p.result) "
+    # Squares as floating point: no sum of them overflows 64 bits, on either database.
+    "SELECT u.username, count(*), sum(p.result), "
+    "sum(CAST(p.result AS DOUBLE PRECISION) * p.result) "
     "FROM hand_players p JOIN hands h ON h.id = p.hand_id "
     "JOIN room_tables t ON t.id = h.table_id JOIN users u ON u.id = p.user_id "
     "WHERE t.bots_only AND h.game = :game AND h.status = 'finished' "
@@ -82,12 +88,12 @@ class OwnedBot:
 
 @dataclass(frozen=True, slots=True)
 class BotStanding:
-    """A bot's line on a game's board: hands, net chips, and the sum of squares."""
+    """A bot's line on a game's board: hands, net chips, and the sum of their squares."""
 
     username: str
     hands: int
     net: int
-    squares: int
+    squares: float
 
 
 def bot_name(name: object) -> tuple[str, str, str]:
@@ -100,17 +106,17 @@ def bot_name(name: object) -> tuple[str, str, str]:
     Traceback (most recent call last):
     ...
     pokerhouse.store.errors.AccountError: a bot account's name ends in _bot, as 'deep_bot'
-    >>> bot_name("Ada_bot2")
+    >>> bot_name("1vo_bot")  # Ivo_bot, to a reader
     Traceback (most recent call last):
     ...
-    pokerhouse.store.errors.AccountError: 'Ada_bot2' is the name of one of the room's own bots
+    pokerhouse.store.errors.AccountError: '1vo_bot' is the name of one of the room's own bots
     """
     shown, key, skeleton = names.new_username(name, bot=True)
     if not names.BOT_NAME.search(skeleton):
         raise AccountError(
             "bad_username", f"a bot account's name ends in _bot, as {shown + '_bot'!r}"[:120]
         )
-    if HOUSE_BOT_NAME.match(shown) or HOUSE_BOT_NAME.match(skeleton):
+    if HOUSE_BOT_NAME.match(skeleton):
         raise AccountError("bad_username", f"{shown!r} is the name of one of the room's own bots")
     return shown, key, skeleton
 
@@ -217,7 +223,7 @@ class BotBook:
         """Every bot's hands at ``game``'s tables for bots only, unsorted (a bot with no
         such hand is not on the board)."""
         rows: Sequence[Any] = await self._db.read(lambda ctx: _board_unit(ctx, game))
-        return [BotStanding(r[0], int(r[1]), int(r[2]), int(r[3])) for r in rows]
+        return [BotStanding(r[0], int(r[1]), int(r[2]), float(r[3])) for r in rows]
 
 
 def _key(name: object) -> str:

@@ -79,8 +79,9 @@ HOUSE_BOT_NAMES = (
     "Arlo", "Bea", "Cyra", "Dov", "Elin", "Fox", "Gita", "Hal", "Ivy", "Jax",
 )  # fmt: skip
 
-#: The room's bots' names end so (``Ada_bot``, ``Ada_bot2``), in skeleton form.
-BOT_NAME = re.compile(r"[_-]bot[0-9]*$")
+#: The room's bots' names end so (``Ada_bot``, ``Ada_bot2``), in skeleton form (where the
+#: digits 0 and 1 read ``o`` and ``l``: ``Ada_bot10`` is ``ada_botlo``).
+BOT_NAME = re.compile(r"[_-]bot[0-9lo]*$")
 
 #: ASCII look-alikes within ASCII (UTS #39's confusables): applied before case folding.
 _ASCII_PROTOTYPES = {"0": "O", "1": "l", "I": "l"}

@@ -97,7 +97,7 @@ function ownBots(section, ctx, alive) {
   const shown = h("div", { id: "new-token" });
   const name = h("input", {
     id: "bot-name", name: "name", autocomplete: "off", required: true, maxlength: "20",
-    pattern: ".*_bot", "aria-describedby": "bot-name-hint",
+    pattern: ".*(_|-)[bB][oO][tT][0-9]*", "aria-describedby": "bot-name-hint",
   });
   const form = h(
     "form",

@@ -99,15 +99,12 @@ def run_create(args: argparse.Namespace) -> int:
     password = None if args.bot else read_password(args.password_stdin)
 
     async def create() -> str:
-        store = await Store.open(args.database_url)
-        try:
+        async with await Store.open(args.database_url) as store:
             if not args.bot:
                 user = await store.create_user(args.name, password, grant=args.grant)
                 return f"created player {user.username} (user {user.id}) with {args.grant:,} chips"
             owner = None if args.owner is None else await store.get_user(args.owner)
             bot, token = await store.bots.create(args.name, owner=owner, grant=args.grant)
-        finally:
-            await store.close()
         return (
             f"created bot {bot.username} (user {bot.id}) with {args.grant:,} chips\n"
             f"token (shown once): {token}"
@@ -121,11 +118,8 @@ def run_token(args: argparse.Namespace) -> int:
     """Print a new token for the bot account."""
 
     async def renew() -> str:
-        store = await Store.open(args.database_url)
-        try:
+        async with await Store.open(args.database_url) as store:
             bot, token, ended = await store.bots.new_token(args.name)
-        finally:
-            await store.close()
         return f"new token for {bot.username} ({len(ended)} ended; shown once): {token}"
 
     print(asyncio.run(renew()))
@@ -136,11 +130,8 @@ def run_revoke(args: argparse.Namespace) -> int:
     """End every token of the bot account."""
 
     async def revoke() -> int:
-        store = await Store.open(args.database_url)
-        try:
+        async with await Store.open(args.database_url) as store:
             return len(await store.bots.revoke(args.name))
-        finally:
-            await store.close()
 
     ended = asyncio.run(revoke())
     print(f"{args.name}: {ended} token{'' if ended == 1 else 's'} ended")

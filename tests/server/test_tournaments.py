@@ -15,9 +15,10 @@ import time
 import pytest
 
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
-from pokerhouse.tournament import Structure, TournamentSpec, prizes
+from pokerhouse.tournament import HandEnded, Structure, TournamentSpec, prizes
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, passive, play_hand, showdown
@@ -78,17 +79,47 @@ def assert_places(entries: list[EntryRecord], count: int) -> None:
     assert expected == count + 1
 
 
+async def report_twice(harness: Harness) -> list[HandEnded]:
+    """Once the first sit-and-go has its tables, make them report every hand twice (as a
+    catch-up does when it looks before the table's own report is read); what they sent."""
+    doubled: list[HandEnded] = []
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120
+    tables: list[TournamentTable] = []
+    while not tables:
+        assert loop.time() < deadline, "no sit-and-go started"
+        for task in harness.site.room.tournaments.tasks.values():
+            tables.extend(task.tables.values())
+        await harness.clock.advance(0.1)
+        await asyncio.sleep(0.01)
+    for table_task in tables:
+
+        def twice(number: int, ended: HandEnded, report: Report = table_task.report) -> None:
+            report(number, ended)
+            report(number, ended)
+            doubled.append(ended)
+
+        table_task.report = twice
+    return doubled
+
+
 @pytest.mark.parametrize("game", ["3x4", "teen-patti"])  # Razz: the multi-table test below
 async def test_a_sit_and_go_of_bots_plays_to_the_end(db_url: str, game: str) -> None:
+    """Its tables report every hand twice: the second of each is refused as stale."""
     settings = dataclasses.replace(SETTINGS, sit_and_gos=(game,))
     async with serve(db_url, CASH, settings=settings) as harness:
+        doubled = await report_twice(harness)
         (done,) = (await finished(harness, 1))[:1]
+        await ended(harness, done)
         store = harness.site.services.store
         entries = await store.tournaments.entries(done)
         record = await store.tournaments.get(done)
         assert_places(entries, record.spec.seats)
         assert sum(e.prize for e in entries) == record.spec.buy_in * record.spec.seats
         assert await store.balance(record.pool) == 0
+        assert doubled and [sent.hand for sent in doubled] == list(
+            range(doubled[0].hand or 0, len(doubled) + (doubled[0].hand or 0))
+        )
         # Another one opened as soon as this one filled.
         assert await store.tournaments.find(["registering", "running"])
         lobby = harness.site.room.lobby()

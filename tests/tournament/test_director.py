@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -508,6 +509,8 @@ def test_bad_reports_are_refused_and_change_nothing() -> None:
         HandEnded(1, (SeatResult(seats[0], stack + 1, stack + 1), *good[1:]), 0, 1.0),
         HandEnded(1, tuple(good), 17, 1.0),  # no such seat for the button
         HandEnded(1, tuple(good), 0, float("nan")),
+        HandEnded(1, tuple(good), 0, 1.0, 2),  # the table's second hand before its first
+        HandEnded(1, tuple(good), 0, 1.0, True),  # type: ignore[arg-type]
     ]
     for report in bad_reports:
         with pytest.raises(TournamentError) as refused:
@@ -516,6 +519,28 @@ def test_bad_reports_are_refused_and_change_nothing() -> None:
         assert dump(harness.director.state) == before
     with pytest.raises(TournamentError):
         harness.director.apply(Register("", now=0.0))
+
+
+def test_a_hand_reported_twice_is_taken_once_even_after_the_next_deal() -> None:
+    """A table's report and a catch-up's of the same hand: the second is stale, even when
+    the director has dealt the table its next hand in between (taken, it would end that
+    hand with the old chips, and the real end of it would be refused)."""
+    harness = Harness(sit_and_go("razz", seats=3), seed=1)
+    harness.register(3)
+    seats = sorted(harness.seats[1])
+    stacks = [harness.stack(harness.seats[1][seat]) for seat in seats]
+    unchanged = tuple(SeatResult(s, n, n) for s, n in zip(seats, stacks, strict=True))
+    first = HandEnded(1, unchanged, 0, 1.0, 1)
+    orders = harness.director.apply(first)
+    assert any(isinstance(order, Deal) and order.table == 1 for order in orders)
+    before = dump(harness.director.state)
+    with pytest.raises(TournamentError) as refused:
+        harness.director.apply(first)
+    assert refused.value.code == "stale_report"
+    assert dump(harness.director.state) == before
+    second = dataclasses.replace(first, now=2.0, hand=2)
+    harness.director.apply(second)
+    assert harness.director.state.tables[1].hands == 2
 
 
 def test_a_stored_state_carries_the_tournament_on_exactly() -> None:

@@ -163,7 +163,8 @@ class TournamentTable(TableTask):
             assert info is not None
             net, stack = dealt.get(seat, (0, info.stack))
             seats.append(SeatResult(seat, stack - net, stack))
-        return HandEnded(self.number, tuple(seats), self.table.button, self.services.clock.now())
+        now = self.services.clock.now()
+        return HandEnded(self.number, tuple(seats), self.table.button, now, self.table.hands_played)
 
     async def _resume(self, stored: HandLog) -> None:
         """A hand carried on after a restart is dealt at its own level's stakes."""

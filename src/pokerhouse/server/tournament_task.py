@@ -185,6 +185,8 @@ class TournamentTask:
             except PokerError as error:
                 if item.done is not None and not item.done.done():
                     item.done.set_exception(error)
+                elif error.code == "stale_report":  # reported twice: taken once already
+                    log.info("tournament %s: %s", self.id, error)
                 elif item.done is None:
                     log.warning("tournament %s: %r refused: %s", self.id, item.given, error)
                 continue
@@ -371,7 +373,11 @@ class TournamentTask:
                 info = live.seat(seat)
                 end = info.stack if info is not None else 0
                 results.append(SeatResult(seat, self._entry(number).stack, end))
-            report = HandEnded(table.number, tuple(results), live.button, self.services.clock.now())
+            # Numbered: if the table's own report is still in the inbox, one of the two
+            # is refused as stale (taken twice, it would end the next hand the director
+            # deals there, and the real end of that hand would be refused: a stall).
+            now = self.services.clock.now()
+            report = HandEnded(table.number, tuple(results), live.button, now, wanted.hands + 1)
             self.inbox.put_nowait(_Given(report))
         else:
             await self._order(table, Deal(table.number, director.level, director.stakes))

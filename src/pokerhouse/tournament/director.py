@@ -234,6 +234,17 @@ class Director(MovementMixin):
         self._require_running()
         state = self.state
         table = state.tables.get(report.table) if type(report.table) is int else None
+        hand = report.hand
+        if hand is not None and table is not None:
+            if type(hand) is not int or hand > table.hands + 1:
+                raise TournamentError(
+                    "bad_report",
+                    f"table {table.number} reports hand {hand!r}; it has dealt {table.hands}",
+                )
+            if hand <= table.hands:
+                raise TournamentError(
+                    "stale_report", f"table {table.number}'s hand {hand} was reported already"
+                )
         if table is None or not table.playing:
             raise TournamentError("bad_report", f"table {report.table!r} was not dealing a hand")
         results = {result.seat: result for result in report.seats}

@@ -74,13 +74,18 @@ class HandEnded:
 
     ``seats`` covers every seat the director has seated there; ``button`` is
     the table's button after the hand (the seat that deals next, or the
-    nearest before it).
+    nearest before it). ``hand`` is the hand's number at the table (its
+    first is 1), when the reporter knows it: a report of a hand the director
+    has counted already is refused as ``stale_report``, so a hand reported
+    twice (by its table, and again by a catch-up that looked before the
+    first report was read) is taken once.
     """
 
     table: int
     seats: tuple[SeatResult, ...]
     button: int | None
     now: float
+    hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

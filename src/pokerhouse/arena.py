@@ -41,9 +41,11 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerhouse.bots.base import Bot
+from pokerhouse.bots.base import hand_over as tell_hand_over
+from pokerhouse.bots.base import new_hand as tell_new_hand
 from pokerhouse.bots.loading import load_bot
 from pokerhouse.cards import Card, Deck
 from pokerhouse.duplicate import DuplicateDeck
@@ -70,6 +72,8 @@ SEAT_CARDS = {"3x4": 3, "razz": 7, "teen-patti": 3, "casino-holdem": 2}
 
 #: Bits of a deal's reshuffle seed (what a table draws: it fits a signed 64-bit column).
 _SEED_BITS = 62
+#: What a bot is told at a hand's start (the seats' names) or end (its last view).
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,8 @@ class BotResult:
     net: int
     per_100: float
     interval: tuple[float, float]
+    #: CPU seconds its decisions took: the mean, the 99th percentile and the most.
+    cpu: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready (``bot`` counts from 1, as the command line names the bots)."""
@@ -131,6 +137,11 @@ class BotResult:
             "net": self.net,
             "per_100": round(self.per_100, 3),
             "ci95": [round(self.interval[0], 3), round(self.interval[1], 3)],
+            "decision_cpu_ms": {
+                "mean": round(1000 * self.cpu[0], 3),
+                "p99": round(1000 * self.cpu[1], 3),
+                "max": round(1000 * self.cpu[2], 3),
+            },
         }
 
 
@@ -223,13 +234,21 @@ def play_match(
     totals = [0] * count
     squares = [0] * count
     house = 0
+    #: Each bot's decisions' CPU seconds, by the bot's index.
+    cpu: list[list[float]] = [[] for _ in players]
     start = time.perf_counter()
     for number in range(1, hands + 1):
         deal = Deal(number, Deck(dealer).order(), dealer.getrandbits(_SEED_BITS))
         sample = [0] * count
         for turn, seats in enumerate(rotations):
             hand = info.hand_type(spec, stacks, deal.deck(count, per_seat))
-            _play_out(hand, [players[index] for index in seats], specs, seats)
+            seated = [players[index] for index in seats]
+            names = [f"bot {index + 1}" for index in seats]
+            for seat, bot in enumerate(seated):
+                _tell(specs[seats[seat]], seats[seat], tell_new_hand, bot, names)
+            _play_out(hand, seated, specs, seats, cpu)
+            for seat, bot in enumerate(seated):
+                _tell(specs[seats[seat]], seats[seat], tell_hand_over, bot, hand.view(seat))
             net = hand.results()
             for seat, index in enumerate(seats):
                 sample[index] += net[seat]
@@ -255,6 +274,7 @@ def play_match(
                 net=totals[index],
                 per_100=mean,
                 interval=interval,
+                cpu=_cpu_figures(cpu[index]),
             )
         )
     return ArenaResult(info.name, hands, count, stack, seed, seconds, tuple(results), house)
@@ -273,8 +293,33 @@ def _check_match(info: GameInfo, bots: Sequence[object], hands: int, stack: int)
         raise InvalidSpec("bad_stack", f"the stack must be at least 1 chip, not {stack}")
 
 
-def _play_out(hand: Hand, seated: list[Bot], specs: list[str], seats: tuple[int, ...]) -> None:
-    """Ask the bot in each seat for its decisions until the hand is over.
+def _tell(spec: str, index: int, tell: Callable[[Bot, T], None], bot: Bot, what: T) -> None:
+    """Tell a bot of a hand's start or end; a failure names the bot."""
+    try:
+        tell(bot, what)
+    except Exception as error:  # a user's bot class failing in its own code
+        raise IllegalAction(
+            "bot_failed", f"bot {index + 1} ({spec}) failed: {type(error).__name__}: {error}"
+        ) from error
+
+
+def _cpu_figures(seconds: list[float]) -> tuple[float, float, float]:
+    """The mean, 99th percentile and most of a bot's decisions' CPU seconds."""
+    if not seconds:
+        return (0.0, 0.0, 0.0)
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (sum(ordered) / len(ordered), p99, ordered[-1])
+
+
+def _play_out(
+    hand: Hand,
+    seated: list[Bot],
+    specs: list[str],
+    seats: tuple[int, ...],
+    cpu: list[list[float]],
+) -> None:
+    """Ask the bot in each seat for its decisions until the hand is over, timing each.
 
     A bot's failure is reported as a :class:`~pokerhouse.errors.PokerError`
     naming the bot, so a broken bot class ends the match with a clear error.
@@ -283,7 +328,11 @@ def _play_out(hand: Hand, seated: list[Bot], specs: list[str], seats: tuple[int,
         seat = hand.to_act
         assert seat is not None
         try:
-            hand.act(seated[seat].choose(hand.view(seat)))
+            view = hand.view(seat)
+            began = time.process_time()
+            action = seated[seat].choose(view)
+            cpu[seats[seat]].append(time.process_time() - began)
+            hand.act(action)
         except PokerError as error:
             raise IllegalAction(
                 error.code, f"bot {seats[seat] + 1} ({specs[seats[seat]]}): {error}"

@@ -14,6 +14,7 @@ Action(kind=<ActionKind.CALL: 'call'>, amount=None)
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from pokerhouse.engine.actions import SIZED_KINDS, Action, ActionKind, LegalAction, LegalActions
@@ -33,6 +34,25 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action:
         """The action to take now; ``view.legal`` lists what is allowed."""
         ...
+
+
+def new_hand(bot: object, players: Sequence[str]) -> None:
+    """Tell ``bot`` who sits in each seat of the hand about to start, if it listens.
+
+    A bot that learns its opponents (the ``pro`` bots) has a ``new_hand``
+    method; names stay the same for a player from hand to hand, so what it
+    learns follows them from seat to seat. Other bots are left alone.
+    """
+    listen = getattr(bot, "new_hand", None)
+    if callable(listen):
+        listen(players)
+
+
+def hand_over(bot: object, view: View) -> None:
+    """Show ``bot`` its seat's last view of a hand that ended, if it listens."""
+    listen = getattr(bot, "hand_over", None)
+    if callable(listen):
+        listen(view)
 
 
 def require_decision(view: View) -> LegalActions:

@@ -53,6 +53,38 @@ def monte_carlo_equity(
     """
     if not opponents:
         return 1.0
+    values = showdown_values(
+        mine,
+        opponents,
+        board,
+        hole_total=hole_total,
+        board_total=board_total,
+        evaluate_batch=evaluate_batch,
+        samples=samples,
+        rng=rng,
+        dead=dead,
+    )
+    return float(pot_shares(values).mean())
+
+
+def showdown_values(
+    mine: Sequence[Card],
+    opponents: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    *,
+    hole_total: int,
+    board_total: int,
+    evaluate_batch: BatchEvaluator,
+    samples: int,
+    rng: np.random.Generator,
+    dead: Sequence[Card] = (),
+) -> npt.NDArray[np.int64]:
+    """Every player's showdown value in ``samples`` random completions of the deal.
+
+    Row 0 is the viewer's, then one row per opponent, one column per
+    completion (the arguments as for :func:`monte_carlo_equity`); higher is
+    better.
+    """
     known = [*mine, *board, *dead, *(card for cards in opponents for card in cards)]
     pool = np.setdiff1d(np.arange(52, dtype=np.int64), np.array(known, dtype=np.int64))
     holes = [list(mine), *(list(cards) for cards in opponents)]
@@ -78,8 +110,12 @@ def monte_carlo_equity(
         known_part = np.broadcast_to(np.array(cards, dtype=np.int64), (samples, len(cards)))
         rows.append(np.concatenate([known_part, fill[:, start : start + count], shared], axis=1))
         start += count
-    values = evaluate_batch(np.concatenate(rows, axis=0)).reshape(len(holes), samples)
+    return evaluate_batch(np.concatenate(rows, axis=0)).reshape(len(holes), samples)
+
+
+def pot_shares(values: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """Row 0's share of the pot in each column of :func:`showdown_values` (ties split)."""
     best = values.max(axis=0)
     winners = values == best
-    share = winners[0] / winners.sum(axis=0)
-    return float(share.mean())
+    shares: npt.NDArray[np.float64] = winners[0] / winners.sum(axis=0)
+    return shares

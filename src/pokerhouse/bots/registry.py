@@ -1,10 +1,18 @@
-"""Bots by name: ``get("random")``, ``get("smart", game="razz")``.
+"""Bots by name: ``get("random")``, ``get("smart", game="razz")``, ``get("pro", game="3x4")``.
+
+``random`` plays every game at random; ``smart`` is each game's equity bot;
+``pro`` each game's reading, sizing, bluffing bot with a style of its own
+(Casino Hold'em's is best play, as its ``smart`` one); ``exploiter`` and
+``station`` are the fixed strategies bots are measured against
+(:mod:`pokerhouse.bots.fixed`).
 
 >>> import random
 >>> get("random", rng=random.Random(1)).name
 'random'
 >>> type(get("smart", game="3x4")).__name__
 'ThreeByFourBot'
+>>> type(get("pro", game="razz")).__name__
+'RazzProBot'
 >>> get("smart")
 Traceback (most recent call last):
 ...
@@ -19,6 +27,9 @@ from typing import Any
 
 from pokerhouse.bots.base import Bot
 from pokerhouse.bots.casino_holdem import CasinoHoldemBot
+from pokerhouse.bots.fixed import ExploiterBot, StationBot
+from pokerhouse.bots.pro import RazzProBot, ThreeByFourProBot
+from pokerhouse.bots.pro_teen_patti import TeenPattiProBot
 from pokerhouse.bots.random_bot import RandomBot
 from pokerhouse.bots.razz import RazzBot
 from pokerhouse.bots.teen_patti import TeenPattiBot
@@ -34,8 +45,16 @@ SMART_BOTS: dict[str, Callable[..., Bot]] = {
     "casino-holdem": CasinoHoldemBot,
 }
 
+#: The pro bot of each game (Casino Hold'em: best play, nothing to read or bluff).
+PRO_BOTS: dict[str, Callable[..., Bot]] = {
+    "3x4": ThreeByFourProBot,
+    "razz": RazzProBot,
+    "teen-patti": TeenPattiProBot,
+    "casino-holdem": CasinoHoldemBot,
+}
+
 #: Every bot name :func:`get` knows.
-BOT_NAMES = ("random", "smart")
+BOT_NAMES = ("random", "smart", "pro", "exploiter", "station")
 
 
 def register_smart(game: str, factory: Callable[..., Bot]) -> None:
@@ -53,12 +72,16 @@ def get(
     key = name.strip().lower()
     if key == "random":
         return RandomBot(rng=rng, **params)
-    if key == "smart":
+    if key == "exploiter":
+        return ExploiterBot(rng=rng, **params)
+    if key == "station":
+        return StationBot(rng=rng, **params)
+    if key in ("smart", "pro"):
         if game is None:
-            raise InvalidSpec("game_required", "the smart bot plays one game: name it (game=...)")
+            raise InvalidSpec("game_required", f"the {key} bot plays one game: name it (game=...)")
         info = get_game(game)
-        factory = SMART_BOTS.get(info.name)
+        factory = (SMART_BOTS if key == "smart" else PRO_BOTS).get(info.name)
         if factory is None:
-            raise InvalidSpec("no_smart_bot", f"there is no smart bot for {info.title} yet")
+            raise InvalidSpec(f"no_{key}_bot", f"there is no {key} bot for {info.title} yet")
         return factory(rng=rng, **params)
     raise InvalidSpec("unknown_bot", f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)})")

@@ -125,7 +125,8 @@ class BotResult:
     per_100: float
     interval: tuple[float, float]
     #: CPU seconds its decisions took: the mean, the 99th percentile and the most.
-    cpu: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    #: (Not compared: the same match on another machine or a busier one takes other time.)
+    cpu: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0), compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready (``bot`` counts from 1, as the command line names the bots)."""

@@ -42,7 +42,10 @@ def test_the_same_seed_prints_the_same_ranking(capsys: pytest.CaptureFixture[str
     outputs = []
     for _ in range(2):
         assert main([*argv, "--json"]) == 0
-        outputs.append(json.loads(capsys.readouterr().out)["bots"])
+        bots = json.loads(capsys.readouterr().out)["bots"]
+        # The decisions' CPU is the machine's; everything else is the seed's.
+        assert all(set(bot.pop("decision_cpu_ms")) == {"mean", "p99", "max"} for bot in bots)
+        outputs.append(bots)
     assert outputs[0] == outputs[1]
 
 

@@ -65,7 +65,8 @@ class ExploiterBot:
             return Action(ActionKind.DECLINE)
         assert view.seat is not None
         if view.bets_made[view.seat] == 0:
-            self._stake_left = view.stake  # a new hand
+            # A new hand: the stake starts at the ante, which is all it has put in.
+            self._stake_left = view.contributed[view.seat]
         bet = legal.get(ActionKind.BET)
         if view.stake > self._stake_left and ActionKind.FOLD in legal:
             return Action.fold()  # someone else raised the stake

@@ -60,7 +60,6 @@ class _Hand:
     """What this hand has shown so far."""
 
     cards: tuple[object, ...] = ()
-    pot: int = 0
     names: tuple[str, ...] = ()
     pressure: dict[int, float] = field(default_factory=dict)
     marked: set[tuple[object, ...]] = field(default_factory=set)
@@ -74,13 +73,17 @@ class Reads:
     def __init__(self) -> None:
         self.records: dict[str, Record] = {}
         self._hand = _Hand()
-        self._next_names: tuple[str, ...] = ()
+        #: The names the host gave for the next hand (``None``: none given since).
+        self._next_names: tuple[str, ...] | None = None
+        #: Whether a host tells of each hand (then only it starts one).
+        self._told = False
 
     # ------------------------------------------------------------ what the host says
 
     def new_hand(self, names: Sequence[str]) -> None:
         """The hand about to start seats ``names`` (one per seat of its views)."""
         self._next_names = tuple(names)
+        self._told = True
 
     # ------------------------------------------------------------ rates
 
@@ -110,9 +113,10 @@ class Reads:
 
     # ------------------------------------------------------------ following a hand
 
-    def seen(self, view: View) -> None:
-        """The seat is shown ``view`` (to act, or the hand's last)."""
-        self._start_if_new(view)
+    def seen(self, view: View, *, last: bool = False) -> None:
+        """The seat is shown ``view`` (to act, or the hand's ``last``)."""
+        if not last:  # the last view of a hand is of the hand followed so far
+            self._start_if_new(view)
         hand = self._hand
         if hand.answering:
             for seat in hand.answering:
@@ -140,7 +144,7 @@ class Reads:
 
     def hand_over(self, view: View, strength: Strength) -> None:
         """The hand ended: its last view, and how to score a hand shown in full."""
-        self.seen(view)
+        self.seen(view, last=True)
         for seat, pushed in self._hand.pressure.items():
             if pushed < 1 or view.folded[seat]:
                 continue
@@ -159,15 +163,28 @@ class Reads:
         return names[seat] if seat < len(names) else f"seat {seat}"
 
     def _start_if_new(self, view: View) -> None:
+        """A view of another hand than the one followed starts a new one: the host said
+        so (:meth:`new_hand`), or (no host) a card known before is not there now."""
         cards = tuple(view.my_cards)
         hand = self._hand
-        fresh = not hand.cards or cards[: len(hand.cards)] != hand.cards or view.pot < hand.pot
+        if self._next_names is not None:
+            fresh = True
+        elif self._told:
+            fresh = not hand.cards
+        else:
+            known = hand.cards
+            fresh = (
+                not known
+                or len(cards) < len(known)
+                or any(
+                    old is not None and old != new for old, new in zip(known, cards, strict=False)
+                )
+            )
         if fresh:
-            names = self._next_names if len(self._next_names) == view.players else ()
-            self._hand = _Hand(names=names)
-            self._next_names = ()
+            names = self._next_names or ()
+            self._hand = _Hand(names=names if len(names) == view.players else ())
+            self._next_names = None
         self._hand.cards = cards
-        self._hand.pot = view.pot
 
     def _mark_pressure(self, view: View) -> None:
         """Credit the bets the view shows to whoever made them, once each."""

@@ -111,8 +111,13 @@ def ranking_table(result: ArenaResult) -> RichTable:
         f"{get_game(result.game).title}: {result.deals:,} deals × {result.rotations} seatings "
         f"= {result.hands:,} hands in {result.seconds:.1f} s ({result.hands_per_second:,.0f}/s)"
     )
-    grid = RichTable(title=title, caption="95% interval over deals: each deal in every seat")
-    for column in ("Bot", "Spec", "Hands", "Net", "Per 100 hands", "95% interval"):
+    grid = RichTable(
+        title=title,
+        caption="95% interval over deals: each deal in every seat. "
+        "CPU: a decision's, 99th percentile",
+    )
+    columns = ("Bot", "Spec", "Hands", "Net", "Per 100 hands", "95% interval", "CPU")
+    for column in columns:
         if column == "Spec":
             grid.add_column(column, overflow="fold")  # a module:Class spec whole, however long
         else:
@@ -126,7 +131,8 @@ def ranking_table(result: ArenaResult) -> RichTable:
             f"{bot.net:+,d}",
             f"{bot.per_100:+.1f}",
             f"{low:+.1f} to {high:+.1f}",
+            f"{1000 * bot.cpu[1]:.2f} ms",
         )
     if get_game(result.game).banked:
-        grid.add_row("", "house", "", f"{result.house:+,d}", "", "")
+        grid.add_row("", "house", "", f"{result.house:+,d}", "", "", "")
     return grid

@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from pokerhouse import evaluate
-from pokerhouse.bots import SMART_BOTS, Bot
+from pokerhouse.bots import PRO_BOTS, Bot
 from pokerhouse.bots import get as get_bot
 from pokerhouse.cards import parse_cards
 from pokerhouse.cli.output import console as make_console
@@ -70,7 +70,7 @@ def play_one_hand(console: Console, info: GameInfo, rng: random.Random) -> None:
         limits=TableLimits(min_buy_in=1, max_buy_in=1000),
         rng=random.Random(rng.getrandbits(64)),
     )
-    kind = "smart" if info.name in SMART_BOTS else "random"
+    kind = "pro" if info.name in PRO_BOTS else "random"
     bots: dict[int, Bot] = {
         seat: get_bot(kind, game=info.name, rng=random.Random(rng.getrandbits(64)))
         for seat in range(players)

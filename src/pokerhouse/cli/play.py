@@ -82,7 +82,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--stack", type=int, default=200, help="chips each player buys in for")
     parser.add_argument("--seed", type=int, default=None, help="seed the cards and the bots")
     parser.add_argument(
-        "--bots", default="smart", help="bot kind for the other seats: smart or random"
+        "--bots", default="pro", help="bot kind for the other seats: pro, smart or random"
     )
     parser.add_argument(
         "--ante",

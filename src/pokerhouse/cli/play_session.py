@@ -17,6 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from pokerhouse.bots import Bot
+from pokerhouse.bots.base import hand_over as tell_hand_over
+from pokerhouse.bots.base import new_hand as tell_new_hand
 from pokerhouse.cards import Card
 from pokerhouse.cli.drawing import Deck, draw_table
 from pokerhouse.cli.moves import Moves
@@ -145,6 +147,8 @@ class Session(BettingWindow):
         hand = table.last_hand
         assert hand is not None
         names = [self.names[seat] for seat in table.hand_seats]
+        for bot in self.bots.values():
+            tell_new_hand(bot, names)
         while table.hand is not None:
             seat = table.to_act()
             assert seat is not None
@@ -153,6 +157,9 @@ class Session(BettingWindow):
             else:
                 action = self.bots[seat].choose(table.view(seat))
                 self.print_events(table.apply(Act(seat, action)))
+        for index, seat in enumerate(table.last_hand_seats):
+            if seat in self.bots:
+                tell_hand_over(self.bots[seat], hand.view(index))
         summary = table.last_summary(hand)
         self.hands += 1
         self.console.print(self.summary_line(summary.number, summary.net))

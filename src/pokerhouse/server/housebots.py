@@ -12,21 +12,42 @@ issuer inside the same stored step (``fund`` in the store's seat moves).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from pokerhouse.bots import Bot
 from pokerhouse.bots import get as get_bot
+from pokerhouse.bots.base import hand_over as tell_hand_over
+from pokerhouse.bots.base import new_hand as tell_new_hand
+from pokerhouse.server.botchat import PHRASES, BotChat, Line
+from pokerhouse.server.messages import Chat, encode
+from pokerhouse.server.outbox import Outbox
 from pokerhouse.server.services import Services
 from pokerhouse.store import TableConfig, User
-from pokerhouse.table import AddChips, Command, Leave, Sit, Table
+from pokerhouse.table import (
+    AddChips,
+    Command,
+    Leave,
+    PlayerLeft,
+    PlayerSat,
+    Sit,
+    Table,
+    TableHandEnded,
+    TableHandStarted,
+)
 
 
 class HouseBots:
     """The house bots seated at one table, and the policy each plays."""
 
-    def __init__(self, services: Services, config: TableConfig, game: str) -> None:
+    def __init__(
+        self, services: Services, config: TableConfig, game: str, outbox: Outbox | None = None
+    ) -> None:
         self._services = services
         self._config = config
         self._game = game
+        #: Where the bots' chat lines go (``None`` or the table's ``bot_chat`` off: nowhere).
+        self._outbox = outbox if config.bot_chat else None
+        self._chat = BotChat(random.Random(services.rng.getrandbits(64)))
         #: A tournament's table: its bots are entrants like anyone, never topped up,
         #: seated or stood up by the room (their moves are still the policy's).
         self.house = config.tournament is None
@@ -68,6 +89,67 @@ class HouseBots:
         if found is None:
             found = self._policies[seat] = self._policy()
         return found
+
+    def follow(self, event: object, table: Table, users: Mapping[int, User]) -> None:
+        """A stored event: at a hand's start or end the bots in it are told; now and
+        then a bot says a few words."""
+        now = self._services.clock.now()
+        line = None
+        if isinstance(event, TableHandStarted):
+            self.hand_started(table, users)
+        elif isinstance(event, TableHandEnded):
+            self.hand_ended(table)
+            line = self._after_hand(event, table, users, now)
+        elif isinstance(event, PlayerSat) and self._is_house(table.account_of(event.seat)):
+            line = self._chat.sat(event.player, now=now)
+        elif isinstance(event, PlayerLeft) and event.seat in self.users:
+            line = self._chat.left(event.player, now=now)
+        if line is not None and self._outbox is not None:
+            name, phrase = line
+            chat = Chat(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
+            self._outbox.broadcast(encode(chat))
+
+    def _is_house(self, account: int | None) -> bool:
+        return account is not None and self._services.is_house_bot(account)
+
+    def _after_hand(
+        self, event: TableHandEnded, table: Table, users: Mapping[int, User], now: float
+    ) -> Line | None:
+        """A pot shown down between a bot and another player: a word, maybe."""
+        hand = table.last_hand
+        if hand is None or not self.users:
+            return None
+        shown = [not folded for folded in hand.view(None).folded]
+        if sum(shown) < 2:
+            return None
+        showed = dict(zip(table.last_hand_seats, shown, strict=True))
+        names = {seat: user.username for seat, user in users.items()}
+        results = [(seat, net) for seat, net in zip(event.seats, event.net, strict=True)]
+        winners = [names[s] for s, net in results if net > 0 and showed.get(s) and s in names]
+        losers = [names[s] for s, net in results if net < 0 and showed.get(s) and s in names]
+        bots = [user.username for user in self.users.values()]
+        return self._chat.showdown(bots, winners, losers, now=now)
+
+    def hand_started(self, table: Table, users: Mapping[int, User]) -> None:
+        """A hand was dealt: each bot in it is told who sits in each of its seats."""
+        seats = table.hand_seats
+        if not any(seat in self._policies for seat in seats):
+            return
+        players = [users[seat].username if seat in users else f"seat {seat}" for seat in seats]
+        for seat in seats:
+            policy = self._policies.get(seat)
+            if policy is not None:
+                tell_new_hand(policy, players)
+
+    def hand_ended(self, table: Table) -> None:
+        """A hand ended: each bot that played it sees its last view (what was shown)."""
+        hand = table.last_hand
+        if hand is None:
+            return
+        for index, seat in enumerate(table.last_hand_seats):
+            policy = self._policies.get(seat)
+            if policy is not None:
+                tell_hand_over(policy, hand.view(index))
 
     def _policy(self) -> Bot:
         seed = self._services.rng.getrandbits(64)

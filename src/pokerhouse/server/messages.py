@@ -126,12 +126,14 @@ class Error(Message, tag="error", frozen=True):
 
 
 class Chat(Message, tag="chat", frozen=True):
-    """A line of chat at a table."""
+    """A line of chat at a table; a house bot's is a ``phrase`` (a key clients translate,
+    ``text`` its English)."""
 
     table: int
     seq: int
     user: str
     text: str
+    phrase: str | None = None
 
 
 class CallValue(Message, tag="call_ev", frozen=True):

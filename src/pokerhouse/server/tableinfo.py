@@ -91,6 +91,8 @@ def extras(
             "tournament": config.tournament,
             "people_only": config.people_only,
             "bots_only": config.bots_only,
+            # Whether the house bots say a few words now and then.
+            "bot_chat": config.bot_chat,
         },
         "bots": sorted(bots),
         **rules.extras(now),

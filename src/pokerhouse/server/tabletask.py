@@ -9,10 +9,9 @@ takes one way through::
           -> rules: the next timers and announcements
 
 Requests are answered in :mod:`.requests`; the room's rules around the hands
-(clocks, banks, the betting window, the away) are :mod:`.rules`, pure; the
-house bots are :mod:`.housebots`. A store outage makes the task reload its
-table from the store; a lost lease stops it for good; a refused buy-in is
-taken back and answered; a bug is logged as one.
+(clocks, banks, the betting window, the away) are :mod:`.rules`, pure; the house
+bots (told of each hand's start and end) :mod:`.housebots`. A store outage reloads
+the table; a lost lease stops it; a refused buy-in is answered; a bug is logged.
 """
 
 from __future__ import annotations
@@ -107,7 +106,7 @@ class TableTask:
             banked=self.info.banked,
             rng=services.rng,
         )
-        self.bots = HouseBots(services, config, self.info.name)
+        self.bots = HouseBots(services, config, self.info.name, self.outbox)
         #: Who holds each seat (people and bots), as the store has them.
         self.users: dict[int, User] = {}
         self.table = self._new_table(lease=0, seated=(), button=None, hands_played=0)
@@ -276,6 +275,7 @@ class TableTask:
         ended: tuple[int, ...] | None = None
         for logged in step:
             event = logged.event
+            self.bots.follow(event, self.table, self.users)
             if isinstance(event, PlayerSat):
                 user = self._sitting.pop(event.seat, None)
                 if user is not None:

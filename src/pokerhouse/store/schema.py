@@ -139,6 +139,7 @@ room_tables = Table(
     # A table for people only (bot accounts refused) or for bots only (people refused).
     Column("people_only", Boolean, nullable=False, server_default=text("false")),
     Column("bots_only", Boolean, nullable=False, server_default=text("false")),
+    Column("bot_chat", Boolean, nullable=False, server_default=text("true")),
     CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
     CheckConstraint(
         "(tournament_id IS NULL) = (tournament_table IS NULL)", name="tournament_table"

@@ -59,7 +59,7 @@ class TableConfig:
     rake_cap: int = 0
     max_boxes: int = 1
     bots: int = 0
-    bot_kind: str = "smart"
+    bot_kind: str = "pro"
     decision_seconds: float = 15.0
     time_bank_seconds: float = 30.0
     #: A tournament's table: the tournament's id and the table's number in it.
@@ -70,6 +70,8 @@ class TableConfig:
     #: Seats for bots only (house bots and bot accounts): its hands make the bots'
     #: leaderboard.
     bots_only: bool = False
+    #: The house bots say a few words now and then (off: they never chat).
+    bot_chat: bool = True
 
     def checked(self) -> TableConfig:
         """This config with the game's canonical name and the default limits filled in;
@@ -115,8 +117,10 @@ class TableConfig:
             )
         _seconds(self.decision_seconds, "decision_seconds", positive=True)
         _seconds(self.time_bank_seconds, "time_bank_seconds", positive=False)
-        if type(self.people_only) is not bool or type(self.bots_only) is not bool:
-            raise TableError("bad_table", "people_only and bots_only are true or false")
+        if any(
+            type(flag) is not bool for flag in (self.people_only, self.bots_only, self.bot_chat)
+        ):
+            raise TableError("bad_table", "people_only, bots_only and bot_chat are true or false")
         if self.people_only and self.bots_only:
             raise TableError("bad_table", "a table is for people only or for bots only, not both")
         if (self.tournament is None) != (self.tournament_table is None):
@@ -192,13 +196,13 @@ def _seconds(value: object, what: str, *, positive: bool) -> None:
 _COLUMNS = (
     "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
     "bots, bot_kind, decision_seconds, time_bank_seconds, tournament_id, tournament_table, "
-    "people_only, bots_only"
+    "people_only, bots_only, bot_chat"
 )
 INSERT_TABLE = Stmt(
     f"INSERT INTO room_tables ({_COLUMNS}, created_at) VALUES (:name, :game, :options, :seats, "
     ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
     ":decision_seconds, :time_bank_seconds, :tournament, :tournament_table, :people_only, "
-    ":bots_only, :now) "
+    ":bots_only, :bot_chat, :now) "
     "ON CONFLICT DO NOTHING RETURNING id"
 )
 # Several rooms starting at once on one empty PostgreSQL database must not each
@@ -264,8 +268,9 @@ def table_of(row: Sequence[Any]) -> TableDef:
         tournament_table=row[15],
         people_only=bool(row[16]),
         bots_only=bool(row[17]),
+        bot_chat=bool(row[18]),
     )
-    return TableDef(int(row[0]), config, float(row[18]))
+    return TableDef(int(row[0]), config, float(row[19]))
 
 
 @dataclass(frozen=True, slots=True)

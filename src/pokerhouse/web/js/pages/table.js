@@ -166,8 +166,12 @@ export function render(el, params, ctx) {
     logList.scrollTop = logList.scrollHeight;
   }
 
-  function addChat(user, text) {
-    chatList.append(h("li", {}, h("strong", { class: "chat-user" }, user), ": ", h("span", { class: "chat-text" }, text)));
+  // A house bot's line is a phrase, shown in the reader's language and marked as a bot's.
+  function addChat(user, text, phrase) {
+    const said = phrase ? t(`chat.phrase.${phrase}`) : text;
+    const line = phrase && said !== `chat.phrase.${phrase}` ? said : text;
+    const badge = phrase ? [" ", h("span", { class: "badge" }, t("table.bot"))] : [];
+    chatList.append(h("li", {}, h("strong", { class: "chat-user" }, user), ...badge, ": ", h("span", { class: "chat-text" }, line)));
     while (chatList.children.length > CHAT_LINES) chatList.firstChild.remove();
     chatList.scrollTop = chatList.scrollHeight;
   }
@@ -785,7 +789,7 @@ export function render(el, params, ctx) {
         onEvent(message.event, message.seq);
         break;
       case "chat":
-        addChat(message.user, message.text);
+        addChat(message.user, message.text, message.phrase);
         break;
       case "call_ev":
         state.callEv.set(String(message.seat), message);

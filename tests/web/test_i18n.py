@@ -40,3 +40,12 @@ def test_russian_is_really_russian() -> None:
     cyrillic = [k for k, v in ru.items() if re.search("[а-яё]", str(v), re.IGNORECASE)]
     # Everything but numbers-only strings (clock digits) and proper names reads in Russian.
     assert len(cyrillic) >= len(ru) - 8
+
+
+def test_every_phrase_a_house_bot_says_is_in_every_catalogue() -> None:
+    from pokerhouse.server.botchat import PHRASES
+
+    for lang in ("en", "ru"):
+        words = catalogue(lang)
+        assert all(f"chat.phrase.{key}" in words for key in PHRASES), lang
+    assert all(catalogue("en")[f"chat.phrase.{key}"] == text for key, text in PHRASES.items())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.server.process import ServeProcess
@@ -36,3 +37,41 @@ def test_html_in_a_username_or_chat_line_is_shown_as_text(room: ServeProcess, br
     finally:
         ann.close()
         bob.close()
+
+
+def test_a_bot_s_phrase_is_shown_in_the_reader_s_language(room: ServeProcess, browser: Any) -> None:
+    """A house bot's line is a phrase: the page says it in Russian, marked as a bot's; a
+    phrase it does not know is shown as the room's English text."""
+    reader = person(browser, room.base)
+    said = {"done": False}
+
+    def bot_lines(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            ws.send(message)
+            for data in json.loads(message):
+                if data.get("type") == "snapshot" and not said["done"]:
+                    said["done"] = True
+                    line = {"type": "chat", "table": data["table"], "seq": data["seq"]}
+                    ws.send(json.dumps([
+                        {**line, "user": "Ada_bot", "text": "Nice hand", "phrase": "nice_hand"},
+                        {**line, "user": "Bo_bot", "text": "Well met", "phrase": "new_one"},
+                    ]))  # fmt: skip
+
+        server.on_message(from_server)
+        ws.on_message(lambda message: server.send(message))
+
+    try:
+        reader.page.route_web_socket("**/ws", bot_lines)
+        reader.goto("/")
+        reader.page.select_option("#lang", "ru")
+        reader.goto(f"/table/{TABLES['3x4']}")
+        lines = reader.page.locator("#chat-lines li")
+        lines.nth(1).wait_for()
+        first, second = lines.all_inner_texts()
+        assert first == "Ada_bot бот: Хорошая рука", first
+        assert second == "Bo_bot бот: Well met", second
+        assert reader.errors == []
+    finally:
+        reader.close()

@@ -30,6 +30,7 @@ from pokerhouse.table import (
     PlayerLeft,
     PlayerSat,
     Sit,
+    Step,
     Table,
     TableHandEnded,
     TableHandStarted,
@@ -48,6 +49,8 @@ class HouseBots:
         #: Where the bots' chat lines go (``None`` or the table's ``bot_chat`` off: nowhere).
         self._outbox = outbox if config.bot_chat else None
         self._chat = BotChat(random.Random(services.rng.getrandbits(64)))
+        #: House bots that stood up in the step being followed.
+        self._gone: set[str] = set()
         #: A tournament's table: its bots are entrants like anyone, never topped up,
         #: seated or stood up by the room (their moves are still the policy's).
         self.house = config.tournament is None
@@ -75,6 +78,8 @@ class HouseBots:
         """The bot at ``seat`` stood up: its account is free for another table."""
         user = self.users.pop(seat, None)
         self._policies.pop(seat, None)
+        if user is not None:
+            self._gone.add(user.username)
         if user is not None and self.house:
             self._services.release_bot(user)
 
@@ -90,27 +95,27 @@ class HouseBots:
             found = self._policies[seat] = self._policy()
         return found
 
-    def follow(self, event: object, table: Table, users: Mapping[int, User]) -> None:
-        """A stored event: at a hand's start or end the bots in it are told; now and
-        then a bot says a few words."""
+    def follow(self, step: Step, table: Table, users: Mapping[int, User]) -> None:
+        """A stored step: at a hand's start or end the bots in it are told; now and then
+        a bot says a few words (after the step's events, so a word follows what it is on)."""
         now = self._services.clock.now()
-        line = None
-        if isinstance(event, TableHandStarted):
-            self.hand_started(table, users)
-        elif isinstance(event, TableHandEnded):
-            self.hand_ended(table)
-            line = self._after_hand(event, table, users, now)
-        elif isinstance(event, PlayerSat) and self._is_house(table.account_of(event.seat)):
-            line = self._chat.sat(event.player, now=now)
-        elif isinstance(event, PlayerLeft) and event.seat in self.users:
-            line = self._chat.left(event.player, now=now)
-        if line is not None and self._outbox is not None:
-            name, phrase = line
-            chat = Chat(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
-            self._outbox.broadcast(encode(chat))
-
-    def _is_house(self, account: int | None) -> bool:
-        return account is not None and self._services.is_house_bot(account)
+        for logged in step:
+            event = logged.event
+            line = None
+            if isinstance(event, TableHandStarted):
+                self.hand_started(table, users)
+            elif isinstance(event, TableHandEnded):
+                self.hand_ended(table)
+                line = self._after_hand(event, table, users, now)
+            elif isinstance(event, PlayerSat) and event.seat in self.users:
+                line = self._chat.sat(event.player, now=now)
+            elif isinstance(event, PlayerLeft) and event.player in self._gone:
+                line = self._chat.left(event.player, now=now)
+            if line is not None and self._outbox is not None:
+                name, phrase = line
+                chat = Chat(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
+                self._outbox.broadcast(encode(chat))
+        self._gone.clear()
 
     def _after_hand(
         self, event: TableHandEnded, table: Table, users: Mapping[int, User], now: float

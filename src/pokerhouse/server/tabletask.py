@@ -275,7 +275,6 @@ class TableTask:
         ended: tuple[int, ...] | None = None
         for logged in step:
             event = logged.event
-            self.bots.follow(event, self.table, self.users)
             if isinstance(event, PlayerSat):
                 user = self._sitting.pop(event.seat, None)
                 if user is not None:
@@ -292,6 +291,7 @@ class TableTask:
             elif isinstance(event, HandVoided):
                 ended = ()
         cards = self.outbox.events(step)
+        self.bots.follow(step, self.table, self.users)  # after the events: a word on them
         now = self.services.clock.now()
         self._perform(self.rules.after(self.table, now, self.bots.seats, ended))
         # Each player's own hand name changes with the cards; a new decision goes to its seat.

@@ -164,3 +164,33 @@ async def test_tournaments_revision_keeps_the_books_and_their_triggers(empty_db_
     with pytest.raises(Exception, match=r"constraint|violates"):
         await _migrate(empty_db_url, "0004", down=True)
     assert await current_revision(parse_url(empty_db_url)) == head_revision()
+
+
+async def test_the_pro_bots_revision_gives_smart_tables_pro_bots_and_chat(
+    empty_db_url: str,
+) -> None:
+    """0006 -> 0007: a table of smart bots gets the pro bots, a random one keeps its own;
+    every table's bots may chat; and back again."""
+    url = parse_url(empty_db_url)
+    if url.get_backend_name() == "sqlite":
+        Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
+    await _migrate(empty_db_url, "0006")
+    columns = (
+        "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
+        "bots, bot_kind, decision_seconds, time_bank_seconds, created_at"
+    )
+    await _sql(
+        empty_db_url,
+        f"INSERT INTO room_tables ({columns}) VALUES "
+        "('A', 'razz', '{}', 6, 20, 100, 0, 0, 1, 2, 'smart', 15, 30, 0)",
+        f"INSERT INTO room_tables ({columns}) VALUES "
+        "('B', 'razz', '{}', 6, 20, 100, 0, 0, 1, 2, 'random', 15, 30, 0)",
+    )
+    await _migrate(empty_db_url, "head")
+    (rows,) = await _sql(
+        empty_db_url, "SELECT name, bot_kind, bot_chat FROM room_tables ORDER BY name"
+    )
+    assert [tuple(row) for row in rows] == [("A", "pro", True), ("B", "random", True)]
+    await _migrate(empty_db_url, "0006", down=True)
+    (rows,) = await _sql(empty_db_url, "SELECT name, bot_kind FROM room_tables ORDER BY name")
+    assert [tuple(row) for row in rows] == [("A", "smart"), ("B", "random")]

@@ -23,11 +23,14 @@ async def test_tables_persist_with_every_setting(store: Store, db_url: str) -> N
         bot_kind="random",
         decision_seconds=20,
         time_bank_seconds=45.5,
+        bot_chat=False,
     )
     made = await store.create_table(config)
     casino = await store.create_table(TableConfig("Casino", "casino_holdem", seats=7, max_boxes=3))
     assert made.config.min_buy_in == 200 and made.config.max_buy_in == 1000
     assert casino.game == "casino-holdem" and casino.config.max_boxes == 3
+    assert not made.config.bot_chat and casino.config.bot_chat  # chat on unless turned off
+    assert casino.config.bot_kind == "pro"  # the house's own bots by default
     reopened = await Store.open(db_url)
     try:
         assert await reopened.list_tables() == [made, casino]
@@ -59,6 +62,7 @@ def _bad_configs() -> list[tuple[dict[str, Any], str]]:
         ({"max_boxes": 2}, "bad_table"),
         ({"bots": 7}, "bad_table"),
         ({"bot_kind": "genius"}, "bad_table"),
+        ({"bot_chat": "yes"}, "bad_table"),
         ({"decision_seconds": 0}, "bad_table"),
         ({"decision_seconds": float("inf")}, "bad_table"),
         ({"time_bank_seconds": -1}, "bad_table"),

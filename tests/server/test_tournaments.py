@@ -11,14 +11,17 @@ import asyncio
 import contextlib
 import dataclasses
 import time
+from collections.abc import Callable
 
 import pytest
 
+from pokerhouse.server.inputs import Directed, Input
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.tournament_table import Report, TournamentTable
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
 from pokerhouse.tournament import HandEnded, Structure, TournamentSpec, prizes
+from pokerhouse.tournament.orders import Deal
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, passive, play_hand, showdown
@@ -101,6 +104,42 @@ async def report_twice(harness: Harness) -> list[HandEnded]:
 
         table_task.report = twice
     return doubled
+
+
+async def test_a_deal_lost_on_its_way_to_the_table_is_made_good(db_url: str) -> None:
+    """A table that drops the director's order to deal (its future answered, the hand
+    never dealt) is seen idle while its hand is awaited, and is dealt again."""
+    settings = dataclasses.replace(SETTINGS, sit_and_gos=("teen-patti",))
+    async with serve(db_url, CASH, settings=settings) as harness:
+        doubled = await report_twice(harness)  # the tables have opened
+        dropped: list[Directed] = []
+        (task,) = [t for t in harness.site.room.tournaments.tasks.values() if t.tables]
+        for table_task in task.tables.values():
+            post = table_task.post
+
+            def drop_one_deal(item: Input, post: Callable[[Input], None] = post) -> None:
+                if isinstance(item, Directed) and isinstance(item.order, Deal) and not dropped:
+                    dropped.append(item)
+                    item.done.set_result(None)  # as if carried out
+                    return
+                post(item)
+
+            table_task.post = drop_one_deal  # type: ignore[method-assign]
+        store = harness.site.services.store
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 300
+        while (await store.tournaments.get(task.id)).status != "finished":
+            assert loop.time() < deadline, f"tournament {task.id} never finished"
+            await harness.clock.advance(1.0)
+            await asyncio.sleep(0.05)
+        done = task.id
+        await ended(harness, done)
+        assert dropped and doubled
+        entries = await store.tournaments.entries(done)
+        record = await store.tournaments.get(done)
+        assert_places(entries, record.spec.seats)
+    async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
+        assert (await store.check()).ok
 
 
 @pytest.mark.parametrize("game", ["3x4", "teen-patti"])  # Razz: the multi-table test below

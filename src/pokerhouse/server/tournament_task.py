@@ -29,6 +29,7 @@ from typing import Any, Protocol
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.server import messages
+from pokerhouse.server.errors import RoomError
 from pokerhouse.server.inputs import Directed
 from pokerhouse.server.services import Services
 from pokerhouse.server.stopping import cancel_and_wait
@@ -70,6 +71,12 @@ MAX_TABLE_NAME = 40
 #: often at least a tick is saved when nothing else happened (a restart loses no more).
 TICK_SECONDS = 1.0
 SAVE_SECONDS = 10.0
+#: How long a table may take to carry out an order (real seconds: a table whose task
+#: no longer reads its inbox must not hold the tournament for ever; it is tried again).
+ORDER_SECONDS = 60.0
+#: How often the tables are looked at for a hand the director awaits and none deals
+#: (seen idle at two looks in a row: an order or a report was lost, and is made good).
+STUCK_SECONDS = 10.0
 
 
 class TableHost(Protocol):
@@ -116,6 +123,9 @@ class TournamentTask:
         self._tasks: list[asyncio.Task[None]] = []
         #: Orders a table could not carry out: looked at again on the next tick.
         self._behind = False
+        #: Tables seen idle while the director awaited their hand, and when last looked.
+        self._idle: set[int] = set()
+        self._looked_at = services.clock.now()
         #: How many orders of each kind this task has carried out (``LevelUp``, ``Placed``...).
         self.seen: Counter[str] = Counter()
         #: Addresses following the tournament, and where their frames go (the room's).
@@ -218,6 +228,8 @@ class TournamentTask:
         """One input through the director; saved with its money; then carried out."""
         orders = self.director.apply(given)
         now = self.services.clock.now()
+        if isinstance(given, Tick) and now - self._looked_at >= STUCK_SECONDS:
+            self._look_for_stuck_tables(now)
         if not orders and isinstance(given, Tick) and now - self._saved_at < SAVE_SECONDS:
             # The clock moved on: saved with the next step (a restart pauses it).
             if self._behind and self.director.status == RUNNING:
@@ -315,10 +327,32 @@ class TournamentTask:
         table = self.tables[number] = await self.host.open_table(definition, self._report)
         return table
 
+    def _look_for_stuck_tables(self, now: float) -> None:
+        """A table the director has dealing that has no hand at two looks in a row lost
+        an order or a report: the catch-up makes it good (a deal, or the report)."""
+        self._looked_at = now
+        idle = {
+            number
+            for number, wanted in self.director.state.tables.items()
+            if wanted.playing
+            and (live := self.tables.get(number)) is not None
+            and live.table.hand is None
+        }
+        stuck = idle & self._idle
+        self._idle = idle
+        if stuck and self.director.status == RUNNING:
+            log.warning("tournament %s: tables %s idle, their hands awaited", self.id, stuck)
+            self._behind = True
+
     async def _order(self, table: TournamentTable, order: object) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         table.post(Directed(order, done))
-        await done
+        try:
+            await asyncio.wait_for(done, ORDER_SECONDS)
+        except TimeoutError:
+            raise RoomError(
+                "table_busy", f"table {table.number} did not carry out {order!r} in time"
+            ) from None
 
     async def _catch_up(self) -> None:
         """Bring every table to where the director has it (after a restart, or an order

@@ -97,8 +97,9 @@ def print_cpu(results: list[ArenaResult]) -> None:
         for bot in (pro, other):
             mean, p99, most = (1000 * value for value in bot.cpu)
             shown = f"{ratio:.2f}x" if bot is pro else ""
+            label = "pro" if bot is pro else bot.spec
             print(
-                f"| {TITLES[game]} | {bot.spec} | {mean:.2f} ms | {p99:.2f} ms | "
+                f"| {TITLES[game]} | {label} | {mean:.2f} ms | {p99:.2f} ms | "
                 f"{most:.1f} ms | {shown} |"
             )
 

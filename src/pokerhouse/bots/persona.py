@@ -3,9 +3,9 @@
 ``tightness`` runs from -1 (loose: plays and calls with less) to 1 (tight:
 wants more before it puts chips in); ``aggression`` from 0 (passive: checks
 and calls, bluffs seldom) to 1 (aggressive: bets and raises where a bet pays,
-bluffs more often, sizes up). Every persona stays within the band where the
-bot still beats the fixed strategies it is measured against (the arena's
-proof in ``docs/bots.md``): style changes how it wins, not whether.
+bluffs more often, sizes up). Style changes how the bot wins, not whether
+(the four extremes against the smart bot, the exploiter and the station in
+the arena: ``docs/bots.md``).
 
 >>> import random
 >>> persona = Persona.draw(random.Random(3))

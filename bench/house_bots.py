@@ -2,6 +2,7 @@
 
     python bench/house_bots.py                  # 20,000 deals a match (about 25 minutes)
     python bench/house_bots.py --deals 2000     # a short run
+    python bench/house_bots.py --styles 2000    # the four extreme styles, 2,000 deals each
 
 Three parts, each printed as a Markdown table for ``docs/bots.md``:
 
@@ -15,6 +16,10 @@ Three parts, each printed as a Markdown table for ``docs/bots.md``:
    most), and the pro bot's mean as a multiple of the smart bot's measured in
    the same matches: the budget a decision may take is 20 ms (the pro bots
    deal fewer random completions when a decision would take longer).
+With ``--styles N`` it plays instead the four extreme styles the pro bots
+are drawn between (:data:`pokerhouse.bots.persona.EXTREMES`) against each
+opponent in each game, N deals a match.
+
 3. **How they play**: four bots of a kind at one table (each with its own
    style for the pro bots), 1,000 deals: how often they check when nobody
    has bet and raise facing a bet (3x4), complete instead of bringing in
@@ -32,6 +37,7 @@ from dataclasses import dataclass, field
 
 from pokerhouse.arena import ArenaResult, play_match
 from pokerhouse.bots import get as get_bot
+from pokerhouse.bots.persona import EXTREMES
 from pokerhouse.cards import parse_cards
 from pokerhouse.engine.actions import SIZED_KINDS, Action, ActionKind
 from pokerhouse.engine.hand import RoundView, View
@@ -211,14 +217,36 @@ def print_frequencies(found: dict[tuple[str, str], Counter[str]]) -> None:
         print(f"| {label} | {cells[0]} | {cells[1]} |")
 
 
+def play_styles(deals: int, seed: int) -> None:
+    """Each extreme style against each opponent in each game: one line per game and
+    opponent, the pro bot's result per 100 hands and its interval for each style."""
+    print("\n| Game | Against | " + " | ".join(p.label for p in EXTREMES) + " |")
+    print("|---|---|" + "---:|" * len(EXTREMES))
+    for game in GAMES:
+        for opponent in OPPONENTS:
+            cells = []
+            for persona in EXTREMES:
+                pro = get_bot("pro", game=game, rng=random.Random(seed), persona=persona)
+                mine = play_match(game, [pro, opponent], hands=deals, seed=seed).bots[0]
+                low, high = mine.interval
+                cells.append(f"{mine.per_100:+.0f} ({low:+.0f} to {high:+.0f})")
+            print(f"| {TITLES[game]} | {opponent} | " + " | ".join(cells) + " |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals a match (default 20,000)")
     parser.add_argument("--table-deals", type=int, default=1_000, help="deals at the table of four")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--styles", type=int, default=0, help="play the extreme styles instead")
     args = parser.parse_args()
-    if args.deals < 1 or args.table_deals < 1:
+    if args.deals < 1 or args.table_deals < 1 or args.styles < 0:
         parser.error("--deals and --table-deals take a whole number of at least 1")
+    if args.styles:
+        warm_up()
+        print(f"# The pro bots' extreme styles, {args.styles:,} deals a match, seed {args.seed}")
+        play_styles(args.styles, args.seed)
+        return
     print(f"# House bots, {platform.python_implementation()} {platform.python_version()}")
     print(f"{args.deals:,} deals a match, both seatings of each; seed {args.seed}")
     warm_up()

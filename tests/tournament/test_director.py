@@ -509,8 +509,8 @@ def test_bad_reports_are_refused_and_change_nothing() -> None:
         HandEnded(1, (SeatResult(seats[0], stack + 1, stack + 1), *good[1:]), 0, 1.0),
         HandEnded(1, tuple(good), 17, 1.0),  # no such seat for the button
         HandEnded(1, tuple(good), 0, float("nan")),
-        HandEnded(1, tuple(good), 0, 1.0, 2),  # the table's second hand before its first
         HandEnded(1, tuple(good), 0, 1.0, True),  # type: ignore[arg-type]
+        HandEnded(1, tuple(good), 0, 1.0, "1"),  # type: ignore[arg-type]
     ]
     for report in bad_reports:
         with pytest.raises(TournamentError) as refused:

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 
 from pokerhouse.errors import InvalidSpec
 
+#: The range styles are drawn from: tightness within ±0.9, aggression 0.05 to 0.95.
+DRAWN_TIGHTNESS = 0.9
+DRAWN_AGGRESSION = (0.05, 0.95)
+
 
 @dataclass(frozen=True, slots=True)
 class Persona:
@@ -40,8 +44,12 @@ class Persona:
 
     @classmethod
     def draw(cls, rng: random.Random) -> Persona:
-        """A style at random: any mix of tight or loose, passive or aggressive."""
-        return cls(round(rng.uniform(-1.0, 1.0), 2), round(rng.uniform(0.0, 1.0), 2))
+        """A style at random: any mix of tight or loose, passive or aggressive, within
+        the extremes the arena measured (:data:`EXTREMES`)."""
+        return cls(
+            round(rng.uniform(-DRAWN_TIGHTNESS, DRAWN_TIGHTNESS), 2),
+            round(rng.uniform(DRAWN_AGGRESSION[0], DRAWN_AGGRESSION[1]), 2),
+        )
 
     @property
     def label(self) -> str:
@@ -49,3 +57,11 @@ class Persona:
         width = "tight" if self.tightness >= 0 else "loose"
         push = "aggressive" if self.aggression >= 0.5 else "passive"
         return f"{width}-{push}"
+
+
+#: The four corners of the drawn styles (``bench/house_bots.py --styles`` plays them).
+EXTREMES = tuple(
+    Persona(tightness, aggression)
+    for tightness in (-DRAWN_TIGHTNESS, DRAWN_TIGHTNESS)
+    for aggression in DRAWN_AGGRESSION
+)

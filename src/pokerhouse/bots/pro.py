@@ -128,9 +128,9 @@ class ProBot(ABC):
         if not opponents:
             return 1.0
         samples = self._samples()
-        began = time.process_time()
+        began = time.thread_time()  # this thread's: other tables' bots think beside it
         values = self.deal_values(view, opponents, samples)
-        self._spent(time.process_time() - began, samples)
+        self._spent(time.thread_time() - began, samples)
         shares = pot_shares(values)
         weights = np.ones(samples)
         for row, seat in enumerate(opponents, start=1):
@@ -145,13 +145,16 @@ class ProBot(ABC):
         assert view.seat is not None
         equity = self.equity(view)
         opponents = live_opponents(view)
-        folds = [self.reads.fold_rate(seat) for seat in opponents]
+        # An all-in opponent can neither fold nor pay more: no bet takes the pot from them.
+        able = [seat for seat in opponents if not view.all_in[seat]]
+        folds = [self.reads.fold_rate(seat) for seat in able]
+        all_in = len(able) < len(opponents)
         sized = next((action for action in legal if action.kind in SIZED_KINDS), None)
         owe = to_call(view)
         passive = self._passive_value(view, equity, owe)
         best: tuple[float, Action] | None = None
         if sized is not None and (view.bets_and_raises < 2 or equity >= 0.75):
-            best = self._best_size(view, sized, equity, folds, owe)
+            best = self._best_size(view, sized, equity, folds, owe, all_in=all_in)
         persona = self.persona
         pot = max(1, view.pot)
         if best is not None:
@@ -183,13 +186,21 @@ class ProBot(ABC):
         return max(0.0, kept * equity * (view.pot + owe) - owe)
 
     def _best_size(
-        self, view: RoundView, sized: LegalAction, equity: float, folds: list[float], owe: int
+        self,
+        view: RoundView,
+        sized: LegalAction,
+        equity: float,
+        folds: list[float],
+        owe: int,
+        *,
+        all_in: bool = False,
     ) -> tuple[float, Action]:
         """The bet or raise worth the most, with what it is worth.
 
         Each opponent folds at their own rate (more to a bigger bet); when not
         all fold, the ones who call pay the bet and call with stronger hands
-        the more readily they fold.
+        the more readily they fold. ``folds`` are the rates of the opponents who
+        can still bet; with one ``all_in`` besides, the pot is never taken at once.
         """
         assert view.seat is not None and sized.min_amount is not None
         assert sized.max_amount is not None
@@ -203,10 +214,12 @@ class ProBot(ABC):
             put_in = amount - mine
             scale = 0.75 + 0.25 * put_in / max(1, after_call)
             each = [min(0.97, rate * scale) for rate in folds]
-            fold = prod(each)
-            # Callers expected when not everyone folds (at least one).
-            callers = max(1.0, sum(1 - rate for rate in each) / max(1e-9, 1 - fold))
-            called_equity = equity * (1 - CALLER_SHIFT * sum(each) / len(each))
+            fold = 0.0 if all_in or not each else prod(each)
+            # Callers expected when not everyone folds (at least one of them, unless an
+            # all-in player is there to be called anyway).
+            paying = sum(1 - rate for rate in each)
+            callers = paying if all_in else max(1.0, paying / max(1e-9, 1 - fold))
+            called_equity = equity * (1 - CALLER_SHIFT * sum(each) / max(1, len(each)))
             called = called_equity * (view.pot + put_in + callers * (put_in - owe)) - put_in
             worth = fold * view.pot + (1 - fold) * called
             if self.persona.aggression > 0.5 and put_in > after_call:

@@ -136,7 +136,9 @@ class TeenPattiProBot:
         assert bet.min_amount is not None and view.seat is not None
         least = bet.min_amount
         opponents = live_opponents(view)
-        folds = prod(self.reads.fold_rate(seat) for seat in opponents)
+        # An all-in opponent can neither fold nor pay more: a raise takes nothing at once.
+        able = [seat for seat in opponents if not view.all_in[seat]]
+        folds = prod(self.reads.fold_rate(seat) for seat in able) if able == opponents else 0.0
         later = 0.0 if len(opponents) == 1 else MULTIWAY_COST
         persona = self.persona
         found: list[tuple[float, Action]] = []
@@ -146,7 +148,7 @@ class TeenPattiProBot:
             assert action.amount is not None
             put_in = action.amount
             stake = max(view.stake, put_in if blind else put_in // 2)
-            their_next = sum(stake if not view.seen[seat] else 2 * stake for seat in opponents)
+            their_next = sum(stake if not view.seen[seat] else 2 * stake for seat in able)
             raised = stake > view.stake
             fold = min(0.95, folds * (1.0 + 0.1 * (put_in / least - 2))) if raised else 0.0
             called = chance * (1.0 - 0.3 * fold) * (view.pot + put_in + their_next)

@@ -77,6 +77,8 @@ class Reads:
         self._next_names: tuple[str, ...] | None = None
         #: Whether a host tells of each hand (then only it starts one).
         self._told = False
+        #: Bettors' hands shown at the last showdown, to score at the next decision.
+        self._shown: list[tuple[Record, View, int, Strength]] = []
 
     # ------------------------------------------------------------ what the host says
 
@@ -116,6 +118,7 @@ class Reads:
     def seen(self, view: View, *, last: bool = False) -> None:
         """The seat is shown ``view`` (to act, or the hand's ``last``)."""
         if not last:  # the last view of a hand is of the hand followed so far
+            self._score_shown()
             self._start_if_new(view)
         hand = self._hand
         if hand.answering:
@@ -143,18 +146,27 @@ class Reads:
             )
 
     def hand_over(self, view: View, strength: Strength) -> None:
-        """The hand ended: its last view, and how to score a hand shown in full."""
+        """The hand ended: its last view, and how to score a hand shown in full.
+
+        The hands shown are scored later, at the seat's next decision (a host
+        calls this where time is short: the room's loop; decisions are made
+        off it).
+        """
         self.seen(view, last=True)
+        self._score_shown()
         for seat, pushed in self._hand.pressure.items():
-            if pushed < 1 or view.folded[seat]:
-                continue
-            score = strength(view, seat)
-            if score is None:
-                continue
-            record = self.record(seat)
-            record.shown += 1
-            record.bluffs += score < BLUFF_STRENGTH
+            if pushed >= 1 and not view.folded[seat]:
+                self._shown.append((self.record(seat), view, seat, strength))
         self._hand = _Hand()
+
+    def _score_shown(self) -> None:
+        """Count the bluffs among the bettors' hands shown at the last showdown."""
+        for record, view, seat, strength in self._shown:
+            score = strength(view, seat)
+            if score is not None:
+                record.shown += 1
+                record.bluffs += score < BLUFF_STRENGTH
+        self._shown.clear()
 
     # ------------------------------------------------------------ inside
 

@@ -33,7 +33,6 @@ PHRASES = {
     "nice_hand": "Nice hand",
     "well_played": "Well played",
     "thanks": "Thanks",
-    "unlucky": "Unlucky",
     "good_game": "Good game, everyone",
 }
 #: The least time between two lines of the table's bots.

@@ -11,6 +11,7 @@ issuer inside the same stored step (``fund`` in the store's seat moves).
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 
@@ -36,6 +37,8 @@ from pokerhouse.table import (
     TableHandStarted,
 )
 
+log = logging.getLogger("pokerhouse.table")
+
 
 class HouseBots:
     """The house bots seated at one table, and the policy each plays."""
@@ -48,6 +51,7 @@ class HouseBots:
         self._game = game
         #: Where the bots' chat lines go (``None`` or the table's ``bot_chat`` off: nowhere).
         self._outbox = outbox if config.bot_chat else None
+        self._table_id = outbox.table_id if outbox is not None else None
         self._chat = BotChat(random.Random(services.rng.getrandbits(64)))
         #: House bots that stood up in the step being followed.
         self._gone: set[str] = set()
@@ -57,6 +61,9 @@ class HouseBots:
         #: The bot seated at each seat (house bots only).
         self.users: dict[int, User] = {}
         self._policies: dict[int, Bot] = {}
+        #: The policies of the bots seated when the table last reloaded, by account: a bot
+        #: found in its seat again keeps its style and what it learned.
+        self._kept: dict[int, Bot] = {}
 
     @property
     def seats(self) -> frozenset[int]:
@@ -70,7 +77,8 @@ class HouseBots:
     def seated(self, seat: int, user: User) -> None:
         """A bot holds ``seat`` (it sat down, or was found there at start-up)."""
         self.users[seat] = user
-        self._policies[seat] = self._policy()
+        kept = self._kept.pop(user.id, None)
+        self._policies[seat] = kept if kept is not None else self._policy()
         if self.house:
             self._services.bot_seated(user)
 
@@ -84,9 +92,16 @@ class HouseBots:
             self._services.release_bot(user)
 
     def clear(self) -> None:
-        """Forget every seat (the table reloads from the store)."""
+        """Forget every seat (the table reloads from the store); a bot seated again
+        keeps its policy."""
+        self._kept = {
+            user.id: self._policies[seat]
+            for seat, user in self.users.items()
+            if seat in self._policies
+        }
         for seat in list(self.users):
             self.left(seat)
+        self._gone.clear()  # nobody stood up: the table is read again
 
     def policy(self, seat: int) -> Bot:
         """The policy the bot at ``seat`` plays."""
@@ -97,7 +112,16 @@ class HouseBots:
 
     def follow(self, step: Step, table: Table, users: Mapping[int, User]) -> None:
         """A stored step: at a hand's start or end the bots in it are told; now and then
-        a bot says a few words (after the step's events, so a word follows what it is on)."""
+        a bot says a few words (after the step's events, so a word follows what it is on).
+        A bot's failure here is logged: the table goes on."""
+        try:
+            self._follow(step, table, users)
+        except Exception:
+            log.exception("table %s: the house bots could not follow a step", self._table_id)
+        finally:
+            self._gone.clear()
+
+    def _follow(self, step: Step, table: Table, users: Mapping[int, User]) -> None:
         now = self._services.clock.now()
         for logged in step:
             event = logged.event
@@ -115,16 +139,19 @@ class HouseBots:
                 name, phrase = line
                 chat = Chat(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
                 self._outbox.broadcast(encode(chat))
-        self._gone.clear()
 
     def _after_hand(
         self, event: TableHandEnded, table: Table, users: Mapping[int, User], now: float
     ) -> Line | None:
         """A pot shown down between a bot and another player: a word, maybe."""
         hand = table.last_hand
-        if hand is None or not self.users:
-            return None
-        shown = [not folded for folded in hand.view(None).folded]
+        if hand is None or not self.users or table.banked:
+            return None  # (at a banked game a pot is the house's, not a bot's)
+        seen = hand.view(None)
+        shown = [
+            not folded and bool(cards) and None not in cards
+            for folded, cards in zip(seen.folded, seen.cards, strict=True)
+        ]
         if sum(shown) < 2:
             return None
         showed = dict(zip(table.last_hand_seats, shown, strict=True))

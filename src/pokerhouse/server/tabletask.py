@@ -291,9 +291,9 @@ class TableTask:
             elif isinstance(event, HandVoided):
                 ended = ()
         cards = self.outbox.events(step)
-        self.bots.follow(step, self.table, self.users)  # after the events: a word on them
         now = self.services.clock.now()
         self._perform(self.rules.after(self.table, now, self.bots.seats, ended))
+        self.bots.follow(step, self.table, self.users)  # after the events: a word on them
         # Each player's own hand name changes with the cards; a new decision goes to its seat.
         if cards:
             self.outbox.private(self.table)

@@ -80,6 +80,8 @@ class TournamentTable(TableTask):
             return await super()._tick(tick)
         done = tick.done
         assert isinstance(done, asyncio.Future)
+        if done.cancelled():
+            return  # the tournament stopped waiting for it: its catch-up orders it again
         try:
             await self._carry_out(tick.order)
         except BaseException as error:

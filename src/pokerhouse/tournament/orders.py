@@ -75,8 +75,9 @@ class HandEnded:
     ``seats`` covers every seat the director has seated there; ``button`` is
     the table's button after the hand (the seat that deals next, or the
     nearest before it). ``hand`` is the hand's number at the table (its
-    first is 1), when the reporter knows it: a report of a hand the director
-    has counted already is refused as ``stale_report``, so a hand reported
+    first is 1; voided hands count), when the reporter knows it: a report of a
+    hand the director has counted already is refused as ``stale_report``, so a
+    hand reported
     twice (by its table, and again by a catch-up that looked before the
     first report was read) is taken once.
     """

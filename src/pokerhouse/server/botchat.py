@@ -7,9 +7,10 @@ files), with the English text beside it for any other client. A table
 whose ``bot_chat`` setting is off hears nothing from its bots.
 
 Bots speak seldom: a bot greets the table when it sits (one time in two),
-may say "nice hand" to the winner of a pot shown down against it, "thanks"
-when it wins one, and "good game" when it leaves; and the whole table's
-bots say at most one line in :data:`QUIET_SECONDS`.
+may say "nice hand" to the winner of a pot shown down against it (a person
+or another bot), "thanks" when it wins one, and "good game" when it
+leaves; and the whole table's bots say at most one line in
+:data:`QUIET_SECONDS`.
 
 >>> import random
 >>> chat = BotChat(random.Random(2))
@@ -65,7 +66,7 @@ class BotChat:
     ) -> Line | None:
         """A pot was shown down: ``winners`` took chips from ``losers`` (names)."""
         beaten = [name for name in losers if name in bots]
-        if beaten and any(name not in bots for name in winners):
+        if beaten and winners:
             phrase = "nice_hand" if self.rng.random() < 0.7 else "well_played"
             return self._maybe(self.rng.choice(beaten), phrase, LOSE_SHOWDOWN, now)
         won = [name for name in winners if name in bots]

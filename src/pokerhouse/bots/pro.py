@@ -55,6 +55,7 @@ from pokerhouse.bots.base import (
 )
 from pokerhouse.bots.equity import BatchEvaluator, pot_shares, showdown_values
 from pokerhouse.bots.persona import Persona
+from pokerhouse.bots.razz import seen_cards
 from pokerhouse.bots.reads import Reads
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import SIZED_KINDS, Action, ActionKind, LegalAction
@@ -343,15 +344,7 @@ class RazzProBot(ProBot):
     def deal_values(
         self, view: RoundView, opponents: list[int], samples: int
     ) -> npt.NDArray[np.int64]:
-        mine = [card for card in view.my_cards if card is not None]
-        shown = [tuple(card for card in view.cards[seat] if card is not None) for seat in opponents]
-        dead = [
-            card
-            for seat, folded in enumerate(view.folded)
-            if folded and seat != view.seat
-            for card in view.cards[seat]
-            if card is not None
-        ]
+        mine, shown, dead = seen_cards(view, opponents)
         board = view.board  # a short deck's community card, rarely
         return showdown_values(
             mine, shown, board, hole_total=7 - len(board), board_total=len(board),

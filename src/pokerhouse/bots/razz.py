@@ -17,10 +17,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pokerhouse import evaluate
 from pokerhouse.bots.base import live_opponents
 from pokerhouse.bots.equity import monte_carlo_equity
 from pokerhouse.bots.equity_bot import EquityBot
+from pokerhouse.cards import Card
 from pokerhouse.engine.hand import View
 
 
@@ -29,19 +32,7 @@ class RazzBot(EquityBot):
 
     def equity(self, view: View) -> float:
         """Share of the pot at showdown, dead cards and opponents' boards counted."""
-        assert view.seat is not None
-        mine = [card for card in view.my_cards if card is not None]
-        opponents = [
-            tuple(card for card in view.cards[seat] if card is not None)
-            for seat in live_opponents(view)
-        ]
-        dead = [
-            card
-            for seat, folded in enumerate(view.folded)
-            if folded and seat != view.seat
-            for card in view.cards[seat]
-            if card is not None
-        ]
+        mine, opponents, dead = seen_cards(view, live_opponents(view))
         # A short deck's community card (rare) counts for everyone.
         board = view.board
         return monte_carlo_equity(
@@ -55,3 +46,21 @@ class RazzBot(EquityBot):
             rng=self._np_rng,
             dead=dead,
         )
+
+
+def seen_cards(
+    view: View, opponents: Sequence[int]
+) -> tuple[list[Card], list[tuple[Card, ...]], list[Card]]:
+    """What a Razz seat sees: its own cards, each of ``opponents``' up cards, and the
+    folded players' up cards (out of the deck)."""
+    assert view.seat is not None
+    mine = [card for card in view.my_cards if card is not None]
+    shown = [tuple(card for card in view.cards[seat] if card is not None) for seat in opponents]
+    dead = [
+        card
+        for seat, folded in enumerate(view.folded)
+        if folded and seat != view.seat
+        for card in view.cards[seat]
+        if card is not None
+    ]
+    return mine, shown, dead

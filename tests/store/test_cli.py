@@ -1,4 +1,4 @@
-"""The store's commands: db upgrade, accounts create, ledger check and ledger show."""
+"""The store's commands: db upgrade, accounts create, ledger check and ledger show, tables."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pokerhouse.cli import main
-from pokerhouse.store import Store
+from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.migrate import head_revision
 from tests.conftest import FAST_HASHER
 
@@ -85,6 +85,7 @@ def test_bad_input_is_exit_2_with_a_code(
         (["accounts", "revoke", "a b"], "[unknown_bot]"),
         (["ledger", "show", "nobody"], "[unknown_user]"),
         (["ledger", "show", "nobody", "--limit", "0"], "[unknown_user]"),
+        (["tables", "chat", "999", "off"], "[unknown_table]"),
     ]
     for args, code in cases:
         _stdin(monkeypatch, "")
@@ -168,3 +169,31 @@ def test_a_bot_accounts_token_is_printed_once_renewed_and_revoked(
     assert main(["accounts", "revoke", "deep_bot", "--database-url", db_url]) == 0
     assert "deep_bot: 1 token ended" in capsys.readouterr().out
     assert asyncio.run(signed_in()) == [None, None]
+
+
+def test_tables_are_listed_and_their_bots_chat_turned_off_and_on(
+    db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def make() -> int:
+        async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
+            await store.create_table(TableConfig("Razz nights", "razz", bots=2))
+            return (await store.create_table(TableConfig("Quiet 3x4", "3x4", bots=3))).id
+
+    quiet = asyncio.run(make())
+    assert main(["tables", "list", "--database-url", db_url]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("Razz nights  (razz, 6 seats, 2 pro bots, chat on)")
+    assert out[1].endswith("Quiet 3x4  (3x4, 6 seats, 3 pro bots, chat on)")
+    assert main(["tables", "chat", str(quiet), "off", "--database-url", db_url]) == 0
+    assert "Quiet 3x4  (3x4, 6 seats, 3 pro bots, chat off)" in capsys.readouterr().out
+
+    async def setting() -> bool:
+        async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
+            return (await store.get_table(quiet)).config.bot_chat
+
+    assert asyncio.run(setting()) is False
+    assert main(["tables", "chat", str(quiet), "on", "--database-url", db_url]) == 0
+    assert asyncio.run(setting()) is True
+    with pytest.raises(SystemExit):
+        main(["tables", "chat", str(quiet), "maybe", "--database-url", db_url])
+    assert asyncio.run(setting()) is True

@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "advise",
     "analyze",
     "db",
+    "tables",
     "accounts",
     "ledger",
 )

@@ -357,6 +357,11 @@ class Store:
         """One table; ``unknown_table`` if there is none."""
         return await self._db.read(lambda ctx: tables.get_table_unit(ctx, table_id))
 
+    async def set_bot_chat(self, table_id: int, on: bool) -> TableDef:
+        """Turn the house bots' chat at ``table_id`` on or off (the room reads it when it
+        loads the table); :class:`TableError` ``unknown_table`` if there is none."""
+        return await self._db.write(lambda ctx: tables.set_bot_chat_unit(ctx, table_id, on))
+
     async def acquire_table(
         self, table_id: int, owner: str, *, seconds: float = 10.0, reclaim: bool = True
     ) -> int:

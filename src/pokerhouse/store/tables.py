@@ -220,6 +220,7 @@ SELECT_TOURNAMENT_TABLE = Stmt(
     f"SELECT id, {_COLUMNS}, created_at FROM room_tables "
     "WHERE tournament_id = :tournament AND tournament_table = :number"
 )
+SET_BOT_CHAT = Stmt("UPDATE room_tables SET bot_chat = :on WHERE id = :id RETURNING id")
 # Taken only when free, expired or the taker's own: the token rises with every taking.
 ACQUIRE = Stmt(
     "UPDATE room_tables SET lease_owner = :owner, lease_token = lease_token + 1, "
@@ -331,6 +332,18 @@ def get_table_unit(ctx: Context, table_id: int) -> Unit[TableDef]:
     if row is None:
         raise TableError("unknown_table", f"there is no table {table_id!r}")
     return table_of(row)
+
+
+def set_bot_chat_unit(ctx: Context, table_id: int, on: bool) -> Unit[TableDef]:
+    """Turn the table's house bots' chat on or off; ``unknown_table`` if there is none."""
+    if type(on) is not bool:
+        raise TableError("bad_table", f"bot_chat is true or false, not {on!r}")
+    row = yield one(SET_BOT_CHAT, id=table_id, on=on)
+    if row is None:
+        raise TableError("unknown_table", f"there is no table {table_id!r}")
+    table = yield one(SELECT_TABLE, id=table_id)
+    assert table is not None
+    return table_of(table)
 
 
 def acquire_unit(

@@ -358,23 +358,19 @@ class Store:
         return await self._db.read(lambda ctx: tables.get_table_unit(ctx, table_id))
 
     async def set_bot_chat(self, table_id: int, on: bool) -> TableDef:
-        """Turn the house bots' chat at ``table_id`` on or off (the room reads it when it
-        loads the table); :class:`TableError` ``unknown_table`` if there is none."""
+        """The house bots' chat at ``table_id`` on or off (``unknown_table``: no table)."""
         return await self._db.write(lambda ctx: tables.set_bot_chat_unit(ctx, table_id, on))
 
     async def acquire_table(
         self, table_id: int, owner: str, *, seconds: float = 10.0, reclaim: bool = True
     ) -> int:
         """Lease ``table_id`` to ``owner`` for ``seconds``: a fencing token larger than any
-        before.
-
-        The lease is taken only when it is free, expired or ``owner``'s already
+        before. The lease is taken only when it is free, expired or ``owner``'s already
         (``lease_held`` otherwise, naming the holder); with ``reclaim`` false, never
         while it runs, ``owner``'s own included (a node taking over a table another
         process of the same name may still run). Every table write must carry the
-        token (``lease=``); one that carries another is refused with
-        ``stale_lease``. The holder keeps it with :meth:`renew_leases`.
-        """
+        token (``lease=``); one that carries another is refused with ``stale_lease``.
+        The holder keeps it with :meth:`renew_leases`."""
         owner = lease_owner(owner)
         lease_seconds(seconds)
         whole(table_id, 0)

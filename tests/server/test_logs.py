@@ -32,6 +32,9 @@ game = "3x4"
 options = { ante = 1, small_bet = 2 }
 seats = 3
 bots = 1
+# The smart bot: the pro one value-bets a player who calls everything out of her chips
+# within the test's hands, and she would have none for the next.
+bot_kind = "smart"
 min_buy_in = 20
 max_buy_in = 1000
 """

@@ -25,6 +25,7 @@ from pokerhouse.bots import (
 )
 from pokerhouse.bots import get as get_bot
 from pokerhouse.bots.base import hand_over, new_hand
+from pokerhouse.bots.pro import MAX_SAMPLES, MIN_SAMPLES
 from pokerhouse.engine.actions import SIZED_KINDS, ActionKind
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
@@ -105,6 +106,10 @@ def test_a_pro_bot_keeps_to_a_tiny_budget_and_still_plays() -> None:
         assert seat is not None
         hand.act(bot.choose(hand.view(seat)))  # an illegal action raises
     assert sum(hand.results()) == 0
+    assert bot.samples == MIN_SAMPLES  # the deals' measured cost leaves room for no more
+    roomy = ThreeByFourProBot(rng=random.Random(1), budget=10.0)
+    roomy.equity(deal("3x4", [200, 200], seed=6).view(0))
+    assert roomy.samples == MAX_SAMPLES
 
 
 @pytest.mark.parametrize("game", POOL_GAMES)

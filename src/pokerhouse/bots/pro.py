@@ -242,6 +242,11 @@ class ProBot(ABC):
 
     # ------------------------------------------------------------ the budget
 
+    @property
+    def samples(self) -> int:
+        """The completions the next decision deals: as many as fit in the budget."""
+        return self._samples()
+
     def _samples(self) -> int:
         per_sample = self._per_sample
         if per_sample is None or per_sample <= 0:

@@ -66,6 +66,9 @@ def test_a_bot_s_phrase_is_shown_in_the_reader_s_language(room: ServeProcess, br
         reader.page.route_web_socket("**/ws", bot_lines)
         reader.goto("/")
         reader.page.select_option("#lang", "ru")
+        # The switch loads its catalogue and then draws the page again: wait for it, or it
+        # would draw the table afresh after the lines were shown, and they would be gone.
+        reader.page.wait_for_selector("html[lang='ru']", state="attached")
         reader.goto(f"/table/{TABLES['3x4']}")
         lines = reader.page.locator("#chat-lines li")
         lines.nth(1).wait_for()

@@ -11,6 +11,7 @@ issuer inside the same stored step (``fund`` in the store's seat moves).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Mapping
@@ -19,6 +20,7 @@ from pokerhouse.bots import Bot
 from pokerhouse.bots import get as get_bot
 from pokerhouse.bots.base import hand_over as tell_hand_over
 from pokerhouse.bots.base import new_hand as tell_new_hand
+from pokerhouse.engine import Action
 from pokerhouse.server.botchat import PHRASES, BotChat, Line
 from pokerhouse.server.messages import Chat, encode
 from pokerhouse.server.outbox import Outbox
@@ -109,6 +111,17 @@ class HouseBots:
         if found is None:
             found = self._policies[seat] = self._policy()
         return found
+
+    async def choose(self, seat: int, table: Table) -> Action:
+        """The action of the bot at ``seat``, thought out off the loop every table shares.
+
+        A bot that fails (a bug in its policy) plays the table's default action (check,
+        else fold) and the failure is logged: the hand goes on with its clock."""
+        try:
+            return await asyncio.to_thread(self.policy(seat).choose, table.view(seat))
+        except Exception:
+            log.exception("table %s: the bot at seat %s could not choose", self._table_id, seat)
+            return table.default_action(seat)
 
     def follow(self, step: Step, table: Table, users: Mapping[int, User]) -> None:
         """A stored step: at a hand's start or end the bots in it are told; now and then

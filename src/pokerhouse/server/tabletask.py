@@ -401,9 +401,7 @@ class TableTask:
         if due is None:
             return
         if isinstance(due, BotTurn):
-            bot = self.bots.policy(due.seat)
-            # A smart bot thinks for a while: not on the loop every table shares.
-            action = await asyncio.to_thread(bot.choose, self.table.view(due.seat))
+            action = await self.bots.choose(due.seat, self.table)
             try:
                 await self.step(Act(due.seat, action, hand=due.hand))
             except Unavailable:

@@ -196,6 +196,24 @@ async def test_the_command_plays_the_docs_example_and_refuses_bad_input(
             ([*room, "--table", "one"], tokens["cli_bot"], "bad_table"),
             ([*room, "--table", "1"], "y" * 43, "bad_token"),
             ([*room, "--table", "77"], tokens["cli_bot"], "unknown_table"),
+            (
+                ["--room", "http://192.0.2.1:8000", "--table", "1"],
+                tokens["cli_bot"],
+                "cleartext_room",
+            ),
+            (
+                ["--room", "ws://poker.example.com", "--table", "1"],
+                tokens["cli_bot"],
+                "cleartext_room",
+            ),
+            # Past the check with --insecure: no room listens there (0.0.0.0 is no loopback
+            # address, and a connection to it reaches this machine: refused at once).
+            (["--room", "http://0.0.0.0:1", "--table", "1"], tokens["cli_bot"], "cleartext_room"),
+            (
+                ["--room", "http://0.0.0.0:1", "--insecure", "--table", "1"],
+                tokens["cli_bot"],
+                "room_unreachable",
+            ),
         ]
         for arguments, token, code in refusals:
             refused = await asyncio.to_thread(

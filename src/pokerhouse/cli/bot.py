@@ -30,7 +30,7 @@ from typing import Any
 
 from pokerhouse.bots.loading import load_bot
 from pokerhouse.client import BotRunner, BotStopped, HandPlayed
-from pokerhouse.client.urls import http_url, websocket_url
+from pokerhouse.client.urls import http_url, in_the_clear, websocket_url
 from pokerhouse.errors import InvalidSpec
 
 TOKEN_ENV = "POKERHOUSE_BOT_TOKEN"
@@ -57,6 +57,11 @@ def register(subparsers: Any) -> None:
     run.add_argument("bot", metavar="BOT", help="random, smart or module:Class")
     run.add_argument("--room", required=True, metavar="URL", help="the room, http://host:port")
     run.add_argument(
+        "--insecure",
+        action="store_true",
+        help="allow http:// to a host other than this machine (the token travels in the clear)",
+    )
+    run.add_argument(
         "--token", default=None, help=f"the bot account's API token (default: ${TOKEN_ENV})"
     )
     run.add_argument("--table", required=True, metavar="N", help="the table's id (from 1)")
@@ -77,6 +82,12 @@ def run_bot(args: argparse.Namespace) -> int:
     """Check the arguments, learn the table's game, and play until done or interrupted."""
     url = args.room.strip()
     websocket_url(url)  # a bad URL is refused before anything else
+    if in_the_clear(url) and not args.insecure:
+        raise InvalidSpec(
+            "cleartext_room",
+            f"{url} is not encrypted and not this machine: the token would cross the network "
+            "in the clear; use https:// (or --insecure on a network you trust)",
+        )
     token = args.token if args.token is not None else os.environ.get(TOKEN_ENV, "")
     if not token.strip():
         raise InvalidSpec("missing_token", f"give the bot account's token: --token or ${TOKEN_ENV}")

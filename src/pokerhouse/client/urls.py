@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit, urlunsplit
 
 from pokerhouse.errors import InvalidSpec
@@ -45,3 +46,25 @@ def http_url(room: str) -> str:
     scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
     path = parts.path.rstrip("/").removesuffix("/ws")
     return urlunsplit((scheme, parts.netloc, path, "", ""))
+
+
+def in_the_clear(room: str) -> bool:
+    """Whether what is sent to ``room`` crosses a network unencrypted: ``http`` or ``ws``
+    to a host other than this machine (``localhost`` or a loopback address).
+
+    >>> in_the_clear("http://127.0.0.1:8000"), in_the_clear("ws://[::1]:8000/ws")
+    (False, False)
+    >>> in_the_clear("http://poker.example.com"), in_the_clear("https://poker.example.com")
+    (True, False)
+    """
+    websocket_url(room)
+    parts = urlsplit(room.strip())
+    if parts.scheme in ("https", "wss"):
+        return False
+    host = parts.hostname or ""
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True  # a name: it may resolve anywhere

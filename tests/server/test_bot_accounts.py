@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -119,6 +121,30 @@ async def test_a_bots_token_signs_it_in_until_renewed_or_revoked(room: Harness) 
         await make_bot(ann, f"ann{n}_bot")
     full = await ann.http.post("/api/bots", json={"name": "ann6_bot"}, headers=ann.csrf())
     assert full.status_code == 409 and full.json()["code"] == "too_many_bots"
+
+
+async def test_a_token_revoked_from_the_command_line_closes_its_open_sockets(
+    room: Harness,
+) -> None:
+    """The command line ends the tokens in the store and tells no room: the room finds the
+    ended session at its next look and closes the socket; a person's socket stays open."""
+    ann = await room.player("ann")
+    bot = await bot_client(room, "ann_bot", await make_bot(ann, "ann_bot"))
+    await bot.wait_for(lambda f: f.get("type") == "hello")
+    assert room.site.database_url is not None
+    command = [sys.executable, "-m", "pokerhouse", "accounts", "revoke", "ann_bot"]
+    done = await asyncio.to_thread(
+        subprocess.run,
+        [*command, "--database-url", room.site.database_url],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    await bot.wait_for(lambda f: f.get("code") == "signed_out", timeout=60)
+    assert (await bot.http.get("/api/me")).status_code == 401
+    assert not [frame for frame in ann.frames if frame.get("code") == "signed_out"]
+    assert (await ann.http.get("/api/me")).json()["username"] == "ann"
 
 
 KINDS = [

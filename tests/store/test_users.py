@@ -111,6 +111,20 @@ async def test_sessions_store_only_a_hash_and_expire(store: Store, clock: Clock)
     assert await store.user_for_session(token) is None
 
 
+async def test_live_sessions_are_those_neither_ended_nor_expired(
+    store: Store, clock: Clock
+) -> None:
+    ann = await store.create_user("ann", "correct horse")
+    short, ended, kept = [await store.create_session(ann, ttl=ttl) for ttl in (60, 600, 600)]
+    await store.end_session(ended)
+    hashes = [hashlib.sha256(token.encode()).hexdigest() for token in (short, ended, kept)]
+    unknown = hashlib.sha256(b"never made").hexdigest()
+    assert await store.live_sessions([*hashes, unknown, hashes[2]]) == {hashes[0], hashes[2]}
+    clock.now += 61
+    assert await store.live_sessions(hashes) == {hashes[2]}
+    assert await store.live_sessions([]) == set()
+
+
 async def test_logout_ends_a_session(store: Store) -> None:
     ann = await store.create_user("ann", "correct horse")
     token = await store.create_session(ann.id)

@@ -55,8 +55,8 @@ def register(subparsers: Any) -> None:
         "token",
         help="a new API token for a bot account (the old ones end)",
         description="Print a new API token for a bot account; every earlier token ends. "
-        "A running room refuses an ended token at its next handshake or request; to close its "
-        "open sockets at once, renew it with POST /api/bots/NAME/token (the owner's page).",
+        "A running room refuses an ended token at its next handshake or request and closes "
+        "its open sockets within seconds (POST /api/bots/NAME/token closes them at once).",
     )
     token.add_argument("name", help="the bot account")
     add_url_option(token)
@@ -65,8 +65,8 @@ def register(subparsers: Any) -> None:
         "revoke",
         help="end every API token of a bot account",
         description="End every API token of a bot account. A running room refuses them at "
-        "their next handshake or request; to close their open sockets at once, revoke with "
-        "POST /api/bots/NAME/revoke (the owner's page).",
+        "their next handshake or request and closes their open sockets within seconds "
+        "(POST /api/bots/NAME/revoke closes them at once).",
     )
     revoke.add_argument("name", help="the bot account")
     add_url_option(revoke)

@@ -35,6 +35,7 @@ from pokerhouse.server.throttles import (
     ThrottleUnavailable,
 )
 from pokerhouse.store import Store, TableConfig
+from pokerhouse.store.errors import DatabaseError
 from pokerhouse.store.users import token_hash
 
 log = logging.getLogger("pokerhouse.server")
@@ -43,6 +44,8 @@ log = logging.getLogger("pokerhouse.server")
 LOGINS: dict[str, Any] = {"free": 5, "base": 1.0, "cap": 900.0}
 #: Per address: thirty free (a shared address is many players), then the same.
 ADDRESSES: dict[str, Any] = {"free": 30, "base": 1.0, "cap": 900.0}
+#: Seconds between looks at the store for the open sockets' sessions that ended elsewhere.
+SESSION_SWEEP_SECONDS = 5.0
 
 
 class Site:
@@ -89,6 +92,7 @@ class Site:
         self.logins: Throttles
         self.addresses: Throttles
         self._settling: asyncio.Task[None] | None = None
+        self._sweeping: asyncio.Task[None] | None = None
         self.limits = Limits(self.settings, self._redis)
         if self._redis is not None:
             prefix = self.settings.redis_prefix
@@ -173,6 +177,7 @@ class Site:
         await self._room.start()
         if self._redis is not None:
             self._settling = asyncio.get_running_loop().create_task(self._settle(), name="limits")
+        self._sweeping = asyncio.get_running_loop().create_task(self._sweep(), name="sessions")
         log.info("room started: %d tables on %s", len(tasks), self._store.url)
 
     async def _settle(self) -> None:
@@ -189,10 +194,33 @@ class Site:
             else:
                 failing = False
 
+    async def _sweep(self) -> None:
+        """Every few seconds: close the sockets whose sessions ended where no message of it
+        reaches this node (a bot's token revoked or replaced from the command line, a
+        session expired)."""
+        failing = False
+        while True:
+            await asyncio.sleep(SESSION_SWEEP_SECONDS)
+            open_ = list(self.sessions.sockets)
+            if not open_:
+                continue
+            try:
+                live = await self.store.live_sessions(open_)
+            except (DatabaseError, OSError) as error:  # the store is down: tried again next time
+                if not failing:
+                    log.warning("sessions: not checked: %s", error)
+                failing = True
+                continue
+            failing = False
+            for session in open_:
+                if session not in live:
+                    self._close_session(session)
+
     async def stop(self) -> None:
         """Stop the room and close the store."""
-        if self._settling is not None:
-            await cancel_and_wait(self._settling)
+        for task in (self._sweeping, self._settling):
+            if task is not None:
+                await cancel_and_wait(task)
         if self._room is not None:
             await self._room.stop()
         if self._store is not None:

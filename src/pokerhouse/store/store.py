@@ -181,9 +181,7 @@ class Store:
         sign_ups = None
         if address is not None:
             if type(per_hour) is not int or per_hour < 1:
-                raise AccountError(
-                    "bad_limit", f"per_hour is a whole number >= 1, not {per_hour!r}"
-                )
+                raise AccountError("bad_limit", f"per_hour is an integer >= 1, not {per_hour!r}")
             sign_ups = users.SignUps.of(address, per_hour)
             limit = sign_ups
             # Checked before the costly hash too; the write checks it again, atomically.
@@ -242,18 +240,20 @@ class Store:
 
     async def user_for_session(self, token: str) -> User | None:
         """The user of a live session, or ``None`` (unknown, expired or ended)."""
-        if not isinstance(token, str) or not 10 <= len(token) <= 100:
+        if (hashed := users.token_hash_or_none(token)) is None:
             return None
-        hashed = users.token_hash(token)
         row = await self._db.read(lambda ctx: users.session_user_unit(ctx, hashed))
         return None if row is None else users.user_of(row)
 
     async def end_session(self, token: str) -> bool:
         """Log out: whether a live session ended."""
-        if not isinstance(token, str) or not 10 <= len(token) <= 100:
+        if (hashed := users.token_hash_or_none(token)) is None:
             return False
-        hashed = users.token_hash(token)
         return await self._db.write(lambda ctx: users.end_session_unit(ctx, hashed)) > 0
+
+    async def live_sessions(self, hashes: Sequence[str]) -> set[str]:
+        """Which of the sessions ``hashes`` (tokens' hashes) are live: not ended or expired."""
+        return await self._db.read(lambda ctx: users.live_sessions_unit(ctx, sorted(set(hashes))))
 
     # ------------------------------------------------------------ ledger
 

@@ -31,7 +31,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from pokerhouse.store.accounts import ISSUER, Account, Transaction
 from pokerhouse.store.errors import AccountError
 from pokerhouse.store.ledger import account_ids, apply, post_unit, posting, reserve
-from pokerhouse.store.sql import Context, Stmt, Unit, one, run
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 
 _MAX_PASSWORD = 1024
 _MIN_PASSWORD = 8
@@ -79,6 +79,14 @@ def check_password(password: object) -> str:
 def token_hash(token: str) -> str:
     """What the database keeps of a session token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_hash_or_none(token: object) -> str | None:
+    """:func:`token_hash` of a token of the shape a session's has; ``None`` for anything
+    else (no such token was ever made: nothing to look up)."""
+    if not isinstance(token, str) or not 10 <= len(token) <= 100:
+        return None
+    return token_hash(token)
 
 
 def new_token() -> str:
@@ -157,6 +165,12 @@ SELECT_SESSION_USER = Stmt(
     "SELECT u.id, u.username, u.is_bot, u.created_at, u.password_hash, u.api_bot, u.owner_id "
     "FROM sessions s JOIN users u ON u.id = s.user_id "
     "WHERE s.token_hash = :hash AND s.ended_at IS NULL AND s.expires_at > :now"
+)
+LIVE_SESSIONS = Stmt(
+    "SELECT token_hash FROM sessions WHERE token_hash IN (SELECT value FROM json_each(:hashes)) "
+    "AND ended_at IS NULL AND expires_at > :now",
+    postgresql="SELECT token_hash FROM sessions WHERE token_hash = ANY(CAST(:hashes AS TEXT[])) "
+    "AND ended_at IS NULL AND expires_at > :now",
 )
 END_SESSION = Stmt(
     "UPDATE sessions SET ended_at = :now WHERE token_hash = :hash AND ended_at IS NULL"
@@ -290,6 +304,12 @@ def create_session_unit(ctx: Context, user_id: int, hashed: str, ttl: float) -> 
 def session_user_unit(ctx: Context, hashed: str) -> Unit[Any]:
     """The user row of a live session, or ``None``."""
     return (yield one(SELECT_SESSION_USER, hash=hashed, now=ctx.now))
+
+
+def live_sessions_unit(ctx: Context, hashes: list[str]) -> Unit[set[str]]:
+    """Which of the sessions ``hashes`` are live (not ended, not expired)."""
+    rows = yield all_rows(LIVE_SESSIONS, hashes=hashes, now=ctx.now)
+    return {str(row[0]) for row in rows}
 
 
 def end_session_unit(ctx: Context, hashed: str) -> Unit[int]:

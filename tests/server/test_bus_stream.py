@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from pokerhouse.server.bus import BusMessage, RedisBus, Resync, SessionEnded
+from pokerhouse.server.bus import BusMessage, Resync, SessionEnded
+from pokerhouse.server.redis_bus import RedisBus
 
 
 async def test_a_node_that_fell_behind_past_the_cap_recovers_as_after_a_failure(

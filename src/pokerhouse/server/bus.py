@@ -20,9 +20,8 @@ and reads the others'), and the end of a session to every node
 
 Two buses: :class:`LocalBus`, in one process (alone, the default: the room
 is the single process it always was; or joined to a :class:`Hub` with other
-rooms in the same process), and :class:`RedisBus`, one Redis stream per
-node (streams, not pub/sub: a subscriber that reconnects loses what was
-published meanwhile; a stream keeps it, up to its bound).
+rooms in the same process), and the one on Redis
+(:class:`pokerhouse.server.redis_bus.RedisBus`), one stream per node.
 
 >>> hub = Hub()
 >>> seen: list[BusMessage] = []
@@ -40,19 +39,13 @@ published meanwhile; a stream keeps it, up to its bound).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
-import secrets
-import time
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
 
 import msgspec
 
 from pokerhouse.server.inputs import Request, Watch
-from pokerhouse.server.mailbox import Mailbox
-from pokerhouse.server.stopping import cancel_and_wait
 
 log = logging.getLogger("pokerhouse.bus")
 
@@ -156,8 +149,6 @@ BusMessage = (
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(BusMessage)
 _batch_decoder = msgspec.msgpack.Decoder(list[BusMessage])
-# Where a broadcast is queued: no node's name (names are never empty).
-_EVERY_NODE = ""
 
 #: What a node does with a message for it, after the bus came back, with one it could not send.
 Receive = Callable[[BusMessage], None]
@@ -319,256 +310,3 @@ class LocalBus(Bus):
         if self.hub is not None and self.hub.nodes.get(self.name) is self:
             del self.hub.nodes[self.name]
         self._receive = None
-
-
-class RedisBus(Bus):
-    """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
-
-    Sends queued in one turn of the event loop go in one pipeline. Each
-    stream is capped (``maxlen``, approximately): a node that died leaves at
-    most that many messages behind. A failed read or send is retried every
-    ``retry`` seconds, quietly after the first warning.
-    """
-
-    shared = True
-
-    def __init__(
-        self,
-        url: str,
-        *,
-        prefix: str = "pokerhouse",
-        maxlen: int = 10_000,
-        retry: float = 0.5,
-        client: Any = None,
-    ) -> None:
-        super().__init__()
-        self.url = url
-        # A `redis.asyncio.Redis` the caller shares with the bus (and closes itself).
-        self._client = client
-        self.prefix = prefix
-        self.maxlen = maxlen
-        self.retry = retry
-        # Entries sent to each node, and the last number read from each sender's run: a
-        # number skipped is an entry lost (trimmed unread past the cap, or a Redis that
-        # restarted empty).
-        self._sent: dict[str, int] = {}
-        self._seen: dict[bytes, int] = {}
-        self._redis: Any = None
-        self._outbox: Mailbox[tuple[str, BusMessage | None]] = Mailbox()
-        # Values to keep, by key, written with the next batch (the last one of a key wins).
-        self._keeps: dict[str, tuple[bytes, int]] = {}
-        self._tasks: list[asyncio.Task[None]] = []
-        self._broken = False
-        self._stopping = False
-
-    def _stream(self, node: str) -> str:
-        return f"{self.prefix}:node:{node}"
-
-    @property
-    def _nodes_key(self) -> str:
-        # Every node's name, scored by when it is no longer alive unless it beats again.
-        return f"{self.prefix}:nodes"
-
-    async def start(
-        self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
-    ) -> None:
-        import redis.asyncio as redis
-
-        await super().start(name, receive, recovered, undelivered)
-        # Reads block a second at most: a socket timeout past it finds a frozen server.
-        self._redis = self._client or redis.Redis.from_url(
-            self.url, socket_timeout=5.0, socket_connect_timeout=5.0
-        )
-        self.number = await self._claim_number(name)
-        # Read from here on: what an earlier process of this name left is for it, not us.
-        start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
-        loop = asyncio.get_running_loop()
-        self._tasks = [
-            loop.create_task(self._read(start, receive, recovered), name="bus-read"),
-            loop.create_task(self._write(recovered, undelivered), name="bus-write"),
-        ]
-
-    def _alive_key(self, number: int) -> str:
-        return f"{self.prefix}:node-number:{number}"
-
-    async def _claim_number(self, name: str) -> int:
-        """A node number no running node holds: drawn at random (a Redis restarted empty
-        forgets the claims, and a counter would start again at one) and claimed; the
-        claim is the node's sign of life, renewed by :meth:`beat`."""
-        while True:
-            number = secrets.randbits(30) | 1 << 30
-            if await self._redis.set(self._alive_key(number), name, nx=True, ex=60):
-                return number
-
-    async def beat(self, seconds: float) -> None:
-        # Set, not renewed: a Redis restarted empty has forgotten the claim.
-        now = time.time()
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.set(self._alive_key(self.number), self.name, ex=max(1, round(seconds)))
-        pipe.zadd(self._nodes_key, {self.name: now + seconds})
-        pipe.zremrangebyscore(self._nodes_key, "-inf", now)
-        await pipe.execute()
-
-    async def nodes(self) -> list[str]:
-        """The other nodes that beat lately (by their wall clocks: kept in step by NTP)."""
-        names = await self._redis.zrangebyscore(self._nodes_key, time.time(), "+inf")
-        return sorted(name.decode() for name in names if name.decode() != self.name)
-
-    async def alive(self, numbers: Collection[int]) -> set[int]:
-        ordered = sorted(numbers)
-        if not ordered:
-            return set()
-        pipe = self._redis.pipeline(transaction=False)
-        for number in ordered:
-            pipe.exists(self._alive_key(number))
-        found = await pipe.execute()
-        return {number for number, there in zip(ordered, found, strict=True) if there}
-
-    def send(self, node: str, message: BusMessage) -> None:
-        self._outbox.put((node, message))
-
-    def broadcast(self, message: BusMessage) -> None:
-        self._outbox.put((_EVERY_NODE, message))
-
-    def keep(self, key: str, value: bytes, seconds: int) -> None:
-        if not self._keeps:
-            self._outbox.put((_EVERY_NODE, None))  # wakes the writer
-        self._keeps[f"{self.prefix}:{key}"] = (value, seconds)
-
-    async def kept(self, key: str) -> bytes | None:
-        import redis.exceptions
-
-        try:
-            value = await self._redis.get(f"{self.prefix}:{key}")
-        except (redis.exceptions.RedisError, OSError) as error:
-            log.warning("bus: %s not read: %s", key, error)
-            return None
-        return value if isinstance(value, bytes) else None
-
-    def _failed(self, what: str, error: BaseException) -> None:
-        if not self._broken:
-            log.warning("bus: %s failed: %s", what, error)
-        self._broken = True
-
-    def _working(self, recovered: Recovered) -> None:
-        if self._broken:
-            self._broken = False
-            log.warning("bus: working again")
-            try:
-                recovered()
-            except Exception:  # a bug: logged; the bus itself goes on
-                log.exception("bus: a bug resuming after a failure")
-
-    async def _read(self, last: Any, receive: Receive, recovered: Recovered) -> None:
-        import redis.exceptions
-
-        stream = self._stream(self.name)
-        # Not `while True`: a cancel that lands in redis-py's read timeout may be taken
-        # back by it (asyncio.timeout's uncancel); the read ends within its block anyway.
-        while not self._stopping:
-            try:
-                got = await self._redis.xread({stream: last}, count=1000, block=1000)
-            except (redis.exceptions.RedisError, OSError) as error:
-                if self._stopping:
-                    return
-                self._failed("reading", error)
-                await asyncio.sleep(self.retry)
-                continue
-            self._working(recovered)
-            lost = False
-            for _, entries in got:
-                for entry, fields in entries:
-                    last = entry
-                    lost |= self._skipped(fields)
-                    data = fields.get(b"m")
-                    if not data:
-                        continue
-                    try:
-                        messages = decode_batch(data)
-                    except msgspec.DecodeError as error:
-                        log.warning("bus: a message that is none: %s", error)
-                        continue
-                    for message in messages:
-                        try:
-                            receive(message)
-                        except Exception:
-                            log.exception("bus: a bug receiving %r", message)
-            if lost:
-                # Recovered as after a failure: watches resumed, actions sent again.
-                log.warning("bus: messages to this node were lost (read too late, or Redis lost)")
-                self._broken = True
-                self._working(recovered)
-
-    def _skipped(self, fields: Mapping[bytes, bytes]) -> bool:
-        """Whether the entry's number skips one after its sender's last (its first entry
-        read from a sender's run skips nothing: what went before is not known)."""
-        sender, number = fields.get(b"s"), fields.get(b"n")
-        if sender is None or number is None or not number.isdigit():
-            return False
-        count = int(number)
-        before = self._seen.get(sender)
-        self._seen[sender] = count
-        return before is not None and count != before + 1
-
-    async def _write(self, recovered: Recovered, undelivered: Undelivered) -> None:
-        import redis.exceptions
-
-        while True:
-            batch = [await self._outbox.get()]
-            while not self._outbox.empty():
-                batch.append(self._outbox.get_nowait())
-            keeps, self._keeps = self._keeps, {}
-            try:
-                broadcast = any(n == _EVERY_NODE and m is not None for n, m in batch)
-                everyone = await self.nodes() if broadcast else []
-                # One entry per node: a step's frames for its watchers there travel together.
-                by_node: dict[str, list[BusMessage]] = {}
-                for node, message in batch:
-                    if message is None:
-                        continue
-                    for name in everyone if node == _EVERY_NODE else [node]:
-                        by_node.setdefault(name, []).append(message)
-                pipe = self._redis.pipeline(transaction=False)
-                for name, messages in by_node.items():
-                    # Numbered per destination: a gap there is an entry it never read.
-                    count = self._sent[name] = self._sent.get(name, 0) + 1
-                    entry = {"m": encode_batch(messages), "s": self.number, "n": count}
-                    pipe.xadd(self._stream(name), entry, maxlen=self.maxlen, approximate=True)
-                for key, (value, seconds) in keeps.items():
-                    pipe.set(key, value, ex=seconds)
-                await pipe.execute()
-            except (redis.exceptions.RedisError, OSError) as error:
-                if self._stopping:
-                    return
-                self._failed("sending", error)
-                for node, message in batch:
-                    if message is None:
-                        continue  # a kept value: the next keep of its key writes it anew
-                    try:
-                        undelivered(node, message)
-                    except Exception:
-                        log.exception("bus: a bug handling %r not sent", message)
-                await asyncio.sleep(self.retry)
-                continue
-            self._working(recovered)
-
-    async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
-        if lines:
-            await self._redis.hset(f"{self.prefix}:lobby", mapping=dict(lines))
-
-    async def lobby(self) -> dict[int, bytes]:
-        found = await self._redis.hgetall(f"{self.prefix}:lobby")
-        return {int(key): value for key, value in found.items()}
-
-    async def stop(self) -> None:
-        self._stopping = True  # the reader ends at its next turn if a cancel is lost
-        for task in self._tasks:
-            await cancel_and_wait(task)
-        if self._redis is not None:
-            with contextlib.suppress(Exception):
-                # Gone: the owners drop this node's watchers at once, not at the expiry.
-                await self._redis.delete(self._alive_key(self.number))
-                await self._redis.zrem(self._nodes_key, self.name)
-            if self._client is None:  # its own: closed here
-                with contextlib.suppress(Exception):
-                    await self._redis.aclose()

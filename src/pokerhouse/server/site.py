@@ -17,11 +17,12 @@ from argon2 import PasswordHasher
 
 from pokerhouse.server import messages
 from pokerhouse.server.auth import Throttle
-from pokerhouse.server.bus import Bus, RedisBus, SessionEnded
+from pokerhouse.server.bus import Bus, SessionEnded
 from pokerhouse.server.clock import Clock
 from pokerhouse.server.connection import Connection, Flusher
 from pokerhouse.server.limits import Limits
 from pokerhouse.server.metrics import Metrics
+from pokerhouse.server.redis_bus import RedisBus
 from pokerhouse.server.room import Room
 from pokerhouse.server.services import Services
 from pokerhouse.server.settings import RoomSettings

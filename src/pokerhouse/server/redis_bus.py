@@ -1,0 +1,328 @@
+"""The bus on Redis: one stream per node, for a room of several nodes.
+
+Node ``NAME`` reads its stream ``PREFIX:node:NAME``; the others add to it.
+Streams, not pub/sub: a subscriber that reconnects loses what was published
+meanwhile, and a stream keeps it, up to its bound. Entries are numbered per
+sender and destination, so a reader finds a gap (an entry trimmed unread,
+or a Redis that restarted empty) and the room recovers as after a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Collection, Mapping
+from typing import Any
+
+import msgspec
+
+from pokerhouse.server.bus import (
+    Bus,
+    BusMessage,
+    Receive,
+    Recovered,
+    Undelivered,
+    decode_batch,
+    encode_batch,
+)
+from pokerhouse.server.mailbox import Mailbox
+from pokerhouse.server.stopping import cancel_and_wait
+
+log = logging.getLogger("pokerhouse.bus")
+
+# Where a broadcast is queued: no node's name (names are never empty).
+_EVERY_NODE = ""
+
+
+def stream_entries(reply: Any) -> list[tuple[Any, dict[Any, Any]]]:
+    """The entries (id, fields) of an ``XREAD`` of one stream, as Redis answered it: a list
+    of streams (RESP2), a map of them (RESP3), or nothing (the block ran out).
+
+    >>> stream_entries([[b"s", [[b"1-0", [b"m", b"x", b"n", b"1"]]]]])
+    [(b'1-0', {b'm': b'x', b'n': b'1'})]
+    >>> stream_entries({b"s": [[b"1-0", [b"m", b"x"]]]}), stream_entries(None)
+    ([(b'1-0', {b'm': b'x'})], [])
+    """
+    if not reply:
+        return []
+    streams = reply.values() if isinstance(reply, dict) else (pair[1] for pair in reply)
+    return [
+        (entry, dict(zip(flat[::2], flat[1::2], strict=True)))
+        for entries in streams
+        for entry, flat in entries
+    ]
+
+
+class RedisBus(Bus):
+    """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
+
+    Sends queued in one turn of the event loop go in one pipeline. Each
+    stream is capped (``maxlen``, approximately): a node that died leaves at
+    most that many messages behind. A failed read or send is retried every
+    ``retry`` seconds, quietly after the first warning.
+    """
+
+    shared = True
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        prefix: str = "pokerhouse",
+        maxlen: int = 10_000,
+        retry: float = 0.5,
+        client: Any = None,
+    ) -> None:
+        super().__init__()
+        self.url = url
+        # A `redis.asyncio.Redis` the caller shares with the bus (and closes itself).
+        self._client = client
+        self.prefix = prefix
+        self.maxlen = maxlen
+        self.retry = retry
+        # Entries sent to each node, and the last number read from each sender's run: a
+        # number skipped is an entry lost (trimmed unread past the cap, or a Redis that
+        # restarted empty).
+        self._sent: dict[str, int] = {}
+        self._seen: dict[bytes, int] = {}
+        self._redis: Any = None
+        # The stream's own connections, one for reading and one for writing (not the pool's:
+        # a pooled command costs about a third more CPU, and every action makes a few).
+        self._reading: Any = None
+        self._writing: Any = None
+        self._outbox: Mailbox[tuple[str, BusMessage | None]] = Mailbox()
+        # Values to keep, by key, written with the next batch (the last one of a key wins).
+        self._keeps: dict[str, tuple[bytes, int]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._broken = False
+        self._stopping = False
+
+    def _stream(self, node: str) -> str:
+        return f"{self.prefix}:node:{node}"
+
+    @property
+    def _nodes_key(self) -> str:
+        # Every node's name, scored by when it is no longer alive unless it beats again.
+        return f"{self.prefix}:nodes"
+
+    async def start(
+        self, name: str, receive: Receive, recovered: Recovered, undelivered: Undelivered
+    ) -> None:
+        import redis.asyncio as redis
+
+        await super().start(name, receive, recovered, undelivered)
+        # Reads block a second at most: a socket timeout past it finds a frozen server.
+        self._redis = self._client or redis.Redis.from_url(
+            self.url, socket_timeout=5.0, socket_connect_timeout=5.0
+        )
+        self.number = await self._claim_number(name)
+        # Read from here on: what an earlier process of this name left is for it, not us.
+        start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
+        pool = self._redis.connection_pool
+        self._reading, self._writing = pool.make_connection(), pool.make_connection()
+        loop = asyncio.get_running_loop()
+        self._tasks = [
+            loop.create_task(self._read(start, receive, recovered), name="bus-read"),
+            loop.create_task(self._write(recovered, undelivered), name="bus-write"),
+        ]
+
+    def _alive_key(self, number: int) -> str:
+        return f"{self.prefix}:node-number:{number}"
+
+    async def _claim_number(self, name: str) -> int:
+        """A node number no running node holds: drawn at random (a Redis restarted empty
+        forgets the claims, and a counter would start again at one) and claimed; the
+        claim is the node's sign of life, renewed by :meth:`beat`."""
+        while True:
+            number = secrets.randbits(30) | 1 << 30
+            if await self._redis.set(self._alive_key(number), name, nx=True, ex=60):
+                return number
+
+    async def beat(self, seconds: float) -> None:
+        # Set, not renewed: a Redis restarted empty has forgotten the claim.
+        now = time.time()
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.set(self._alive_key(self.number), self.name, ex=max(1, round(seconds)))
+        pipe.zadd(self._nodes_key, {self.name: now + seconds})
+        pipe.zremrangebyscore(self._nodes_key, "-inf", now)
+        await pipe.execute()
+
+    async def nodes(self) -> list[str]:
+        """The other nodes that beat lately (by their wall clocks: kept in step by NTP)."""
+        names = await self._redis.zrangebyscore(self._nodes_key, time.time(), "+inf")
+        return sorted(name.decode() for name in names if name.decode() != self.name)
+
+    async def alive(self, numbers: Collection[int]) -> set[int]:
+        ordered = sorted(numbers)
+        if not ordered:
+            return set()
+        pipe = self._redis.pipeline(transaction=False)
+        for number in ordered:
+            pipe.exists(self._alive_key(number))
+        found = await pipe.execute()
+        return {number for number, there in zip(ordered, found, strict=True) if there}
+
+    def send(self, node: str, message: BusMessage) -> None:
+        self._outbox.put((node, message))
+
+    def broadcast(self, message: BusMessage) -> None:
+        self._outbox.put((_EVERY_NODE, message))
+
+    def keep(self, key: str, value: bytes, seconds: int) -> None:
+        if not self._keeps:
+            self._outbox.put((_EVERY_NODE, None))  # wakes the writer
+        self._keeps[f"{self.prefix}:{key}"] = (value, seconds)
+
+    async def kept(self, key: str) -> bytes | None:
+        import redis.exceptions
+
+        try:
+            value = await self._redis.get(f"{self.prefix}:{key}")
+        except (redis.exceptions.RedisError, OSError) as error:
+            log.warning("bus: %s not read: %s", key, error)
+            return None
+        return value if isinstance(value, bytes) else None
+
+    def _failed(self, what: str, error: BaseException) -> None:
+        if not self._broken:
+            log.warning("bus: %s failed: %s", what, error)
+        self._broken = True
+
+    def _working(self, recovered: Recovered) -> None:
+        if self._broken:
+            self._broken = False
+            log.warning("bus: working again")
+            try:
+                recovered()
+            except Exception:  # a bug: logged; the bus itself goes on
+                log.exception("bus: a bug resuming after a failure")
+
+    async def _read(self, last: Any, receive: Receive, recovered: Recovered) -> None:
+        import redis.exceptions
+
+        stream, conn = self._stream(self.name), self._reading
+        # Not `while True`: a cancel that lands in redis-py's read timeout may be taken
+        # back by it (asyncio.timeout's uncancel); the read ends within its block anyway.
+        while not self._stopping:
+            try:
+                await conn.send_command(
+                    "XREAD", "COUNT", 1000, "BLOCK", 1000, "STREAMS", stream, last
+                )
+                got = stream_entries(await conn.read_response())
+            except (redis.exceptions.RedisError, OSError) as error:
+                await conn.disconnect()  # the next command connects again
+                if self._stopping:
+                    return
+                self._failed("reading", error)
+                await asyncio.sleep(self.retry)
+                continue
+            self._working(recovered)
+            lost = False
+            for entry, fields in got:
+                last = entry
+                lost |= self._skipped(fields)
+                data = fields.get(b"m")
+                if not data:
+                    continue
+                try:
+                    messages = decode_batch(data)
+                except msgspec.DecodeError as error:
+                    log.warning("bus: a message that is none: %s", error)
+                    continue
+                for message in messages:
+                    try:
+                        receive(message)
+                    except Exception:
+                        log.exception("bus: a bug receiving %r", message)
+            if lost:
+                # Recovered as after a failure: watches resumed, actions sent again.
+                log.warning("bus: messages to this node were lost (read too late, or Redis lost)")
+                self._broken = True
+                self._working(recovered)
+
+    def _skipped(self, fields: Mapping[bytes, bytes]) -> bool:
+        """Whether the entry's number skips one after its sender's last (its first entry
+        read from a sender's run skips nothing: what went before is not known)."""
+        sender, number = fields.get(b"s"), fields.get(b"n")
+        if sender is None or number is None or not number.isdigit():
+            return False
+        count = int(number)
+        before = self._seen.get(sender)
+        self._seen[sender] = count
+        return before is not None and count != before + 1
+
+    async def _write(self, recovered: Recovered, undelivered: Undelivered) -> None:
+        import redis.exceptions
+
+        conn = self._writing
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            keeps, self._keeps = self._keeps, {}
+            try:
+                broadcast = any(n == _EVERY_NODE and m is not None for n, m in batch)
+                everyone = await self.nodes() if broadcast else []
+                # One entry per node: a step's frames for its watchers there travel together.
+                by_node: dict[str, list[BusMessage]] = {}
+                for node, message in batch:
+                    if message is None:
+                        continue
+                    for name in everyone if node == _EVERY_NODE else [node]:
+                        by_node.setdefault(name, []).append(message)
+                commands: list[tuple[Any, ...]] = []
+                for name, messages in by_node.items():
+                    # Numbered per destination: a gap there is an entry it never read.
+                    count = self._sent[name] = self._sent.get(name, 0) + 1
+                    head = ("XADD", self._stream(name), "MAXLEN", "~", self.maxlen, "*")
+                    data = encode_batch(messages)
+                    commands.append((*head, "m", data, "s", self.number, "n", count))
+                for key, (value, seconds) in keeps.items():
+                    commands.append(("SET", key, value, "EX", seconds))
+                if commands:  # in one write, the answers read after (a pipeline)
+                    await conn.send_packed_command(conn.pack_commands(commands))
+                    for _ in commands:
+                        await conn.read_response()
+            except (redis.exceptions.RedisError, OSError) as error:
+                await conn.disconnect()  # answers left unread: the next batch connects anew
+                if self._stopping:
+                    return
+                self._failed("sending", error)
+                for node, message in batch:
+                    if message is None:
+                        continue  # a kept value: the next keep of its key writes it anew
+                    try:
+                        undelivered(node, message)
+                    except Exception:
+                        log.exception("bus: a bug handling %r not sent", message)
+                await asyncio.sleep(self.retry)
+                continue
+            self._working(recovered)
+
+    async def publish_lobby(self, lines: Mapping[int, bytes]) -> None:
+        if lines:
+            await self._redis.hset(f"{self.prefix}:lobby", mapping=dict(lines))
+
+    async def lobby(self) -> dict[int, bytes]:
+        found = await self._redis.hgetall(f"{self.prefix}:lobby")
+        return {int(key): value for key, value in found.items()}
+
+    async def stop(self) -> None:
+        self._stopping = True  # the reader ends at its next turn if a cancel is lost
+        for task in self._tasks:
+            await cancel_and_wait(task)
+        for conn in (self._reading, self._writing):
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.disconnect()
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                # Gone: the owners drop this node's watchers at once, not at the expiry.
+                await self._redis.delete(self._alive_key(self.number))
+                await self._redis.zrem(self._nodes_key, self.name)
+            if self._client is None:  # its own: closed here
+                with contextlib.suppress(Exception):
+                    await self._redis.aclose()

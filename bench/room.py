@@ -32,7 +32,11 @@ node (local against relayed), and the failover time: node 1 SIGKILLed, the
 seconds until a table it ran plays its next action on another node. Several
 counts (``--nodes 1,2,3``) run one after the other, each on a fresh database,
 and each is compared with the first: CPU per action as a ratio, and the p99 of
-the players served through the bus against the first run's p99.
+the players served through the bus against the first run's p99. A machine
+whose speed drifts reads its drift in that ratio: alternate the counts
+(``--nodes 1,2,1,2,1``) and each run of several nodes is compared with the
+one-node runs just before and after it (their mean), and the median of those
+ratios is printed for each count.
 """
 
 from __future__ import annotations
@@ -434,7 +438,7 @@ def measure_windows(
     """Run one window per offered rate (``None``: as fast as it goes) on seated clients;
     with ``profile``, py-spy samples the server through the first window into that file
     (node N of a cluster into ``FILE.N``)."""
-    results = []
+    results: list[Measure] = []
     for rate in rates:
         measure = Measure(label, tables, seconds, rate, rss_seated=rss_seated)
         interval = 0.0 if rate is None else tables / rate
@@ -655,36 +659,52 @@ async def _postgres(url: str, name: str, create: bool) -> None:
 
 
 def compare_nodes(runs: list[tuple[int, list[Measure]]]) -> None:
-    """Each run's first window against the first run's (one node, as a rule): CPU per
-    action, and the p99 of the players served through the bus against the first run's."""
+    """Each run of several nodes against the one-node runs beside it (the mean of the
+    nearest before and after; the first run when no count is 1): CPU per action, and the
+    p99 of the players served through the bus against theirs. With several runs of a
+    count, the median of its ratios."""
     if len(runs) < 2 or not runs[0][1]:
         return
-    base_count, (base, *_) = runs[0]
-    base_cpu = base.server_cpu / max(1, base.actions)
-    for count, measures in runs[1:]:
-        if not measures:
+
+    def cpu(measure: Measure) -> float:
+        return measure.server_cpu / max(1, measure.actions)
+
+    singles = [(i, m[0]) for i, (count, m) in enumerate(runs) if count == 1 and m]
+    ratios: dict[int, list[float]] = {}
+    for index, (count, measures) in enumerate(runs):
+        if count == 1 or not measures:
             continue
+        before = [m for i, m in singles if i < index][-1:]
+        after = [m for i, m in singles if i > index][:1]
+        bases = before + after or [runs[0][1][0]]
+        base_cpu = statistics.fmean(cpu(m) for m in bases)
+        base_p99 = statistics.fmean(_pct(m.latencies, 0.99) for m in bases)
         first = measures[0]
-        summary = first.summary()
-        relayed = [v for n, v in summary.get("p99_ms_by_node", {}).items() if n != 1]
+        relayed = [v for n, v in first.summary().get("p99_ms_by_node", {}).items() if n != 1]
+        cpu_ratio = round(cpu(first) / base_cpu, 2)
         ratio = {
             "nodes": count,
-            "against_nodes": base_count,
-            "server_cpu_per_action_ratio": round(
-                first.server_cpu / max(1, first.actions) / base_cpu, 2
-            ),
+            "against_nodes": 1 if singles else runs[0][0],
+            "against_runs": len(bases),
+            "server_cpu_per_action_ratio": cpu_ratio,
             "relayed_p99_minus_base_p99_ms": (
-                round(max(relayed) - _pct(base.latencies, 0.99), 2) if relayed else None
+                round(max(relayed) - base_p99, 2) if relayed else None
             ),
         }
+        ratios.setdefault(count, []).append(cpu_ratio)
         print(json.dumps(ratio), flush=True)
         print(
-            f"# {count} nodes against {base_count}: CPU per action x"
-            f"{ratio['server_cpu_per_action_ratio']}, relayed p99"
+            f"# {count} nodes against {ratio['against_nodes']} ({len(bases)} run(s) beside):"
+            f" CPU per action x{cpu_ratio}, relayed p99"
             f" {ratio['relayed_p99_minus_base_p99_ms']} ms above",
             file=sys.stderr,
             flush=True,
         )
+    for count, found in ratios.items():
+        if len(found) > 1:
+            median = round(statistics.median(found), 2)
+            print(json.dumps({"nodes": count, "runs": len(found), "median_ratio": median}))
+            print(f"# {count} nodes: median CPU ratio x{median} of {found}", file=sys.stderr)
 
 
 def _counts(text: str) -> list[int]:
@@ -785,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
                     timeout=300,
                 )
             else:
-                url = f"sqlite:///{workdir / f'room-{count}.db'}"
+                url = f"sqlite:///{workdir / f'room-{len(runs)}-{count}.db'}"
             room, verdict = run_room(args, workdir, url, count)
             runs.append((count, room))
             measures += room

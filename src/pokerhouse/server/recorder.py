@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from pokerhouse.history.figures import hand_figures
 from pokerhouse.store import (
     ActionRecord,
     Batch,
@@ -96,7 +97,14 @@ def _start(table_id: int, lease: int, record: records.HandStarted, _: object) ->
 
 def _finish(table_id: int, lease: int, record: records.HandSettled, _: object) -> tuple[int, Any]:
     return 2, HandFinish(
-        table_id, record.number, record.net, record.rake, record.house, record.history, lease
+        table_id,
+        record.number,
+        record.net,
+        record.rake,
+        record.house,
+        record.history,
+        lease,
+        hand_figures(record.hand.events),
     )
 
 

@@ -38,6 +38,7 @@ from pokerhouse.cards import FULL_DECK
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
+from pokerhouse.history.figures import FIELDS
 from pokerhouse.store.accounts import Transaction
 from pokerhouse.store.errors import HandLogError, LedgerError
 from pokerhouse.store.ledger import MAX_CHIPS, check_key
@@ -162,7 +163,9 @@ class ActionRecord:
 class HandFinish:
     """A hand's end: each hand seat's chip change after rake, the rake, the house's
     result (Casino Hold'em) and the JSON history. The results, rake and house
-    result sum to zero."""
+    result sum to zero. ``figures``, when given, are each hand seat's play
+    counters (:data:`pokerhouse.history.figures.FIELDS`, in order), summed into
+    its player's statistics with the settlement."""
 
     table_id: int
     number: int
@@ -171,6 +174,7 @@ class HandFinish:
     house_result: int = 0
     history: str | None = None
     lease: int | None = None
+    figures: Sequence[Sequence[int]] | None = None
 
     def checked(self) -> HandFinish:
         """This finish if well formed and balanced; :class:`HandLogError` ``bad_results``."""
@@ -196,8 +200,35 @@ class HandFinish:
         ):
             raise HandLogError("bad_results", "a hand history is the text of a JSON object")
         return HandFinish(
-            self.table_id, self.number, results, self.rake, self.house_result, history, self.lease
+            self.table_id,
+            self.number,
+            results,
+            self.rake,
+            self.house_result,
+            history,
+            self.lease,
+            _figures(self.figures, len(results)),
         )
+
+
+def _figures(
+    figures: Sequence[Sequence[int]] | None, seats: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """Figures of ``seats`` hand seats, checked: one row of counters a seat."""
+    if figures is None:
+        return None
+    rows = tuple(figures) if isinstance(figures, Sequence) else ()
+    if len(rows) != seats:
+        raise HandLogError("bad_results", "a finished hand has one row of figures per seat")
+    checked = []
+    for row in rows:
+        values = tuple(row) if isinstance(row, Sequence) else ()
+        if len(values) != len(FIELDS):
+            raise HandLogError("bad_results", f"a seat's figures are {len(FIELDS)} counters")
+        for value in values:
+            _int(value, "a figure", 0, MAX_CHIPS, code="bad_results")
+        checked.append(values)
+    return tuple(checked)
 
 
 @dataclass(frozen=True, slots=True)

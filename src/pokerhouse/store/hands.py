@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerhouse.games import get_game
-from pokerhouse.store import seats
+from pokerhouse.store import seats, stats
 from pokerhouse.store.accounts import (
     HOUSE,
     RAKE,
@@ -105,12 +105,13 @@ INSERT_ACTION = Stmt(
     "INSERT INTO hand_actions (hand_id, seq, seat, kind, amount, user_id, client_id) "
     "VALUES (:hand, :seq, :seat, :kind, :amount, :user, :client)"
 )
-# Every finishing hand of a batch, seat by seat, in one query; the last two
-# columns say which hand a row is of.
+# Every finishing hand of a batch, seat by seat, in one query; columns 10 and 11
+# say which hand a row is of, 12 where it is played (for its players' stats).
 _FINISHING_COLUMNS = (
     "SELECT h.id, h.status, h.game, h.rake, h.house_result, p.table_seat, p.user_id, "
-    "p.result, s.user_id, s.stack, h.table_id, h.number FROM hands h "
-    "JOIN hand_players p ON p.hand_id = h.id "
+    "p.result, s.user_id, s.stack, h.table_id, h.number, "
+    "CASE WHEN t.tournament_id IS NULL THEN 'public' ELSE 'tournament' END FROM hands h "
+    "JOIN hand_players p ON p.hand_id = h.id JOIN room_tables t ON t.id = h.table_id "
     "LEFT JOIN table_seats s ON s.table_id = h.table_id AND s.seat = p.table_seat "
 )
 FINISHING_MANY = Stmt(
@@ -342,6 +343,7 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
     done: dict[HandKey, Transaction] = {}
     todo: list[tuple[HandFinish, int, Posting, list[tuple[int, int, int]]]] = []
     keys: list[str] = []
+    lines: list[stats.SeatLine] = []
     by_hand = yield from _finishing_rows(finishes)
     for finish in finishes:
         rows = by_hand.get((finish.table_id, finish.number), [])
@@ -353,8 +355,14 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
             continue
         todo.append((finish, int(rows[0][0]), post, seats))
         keys.extend(key for key, _ in post.entries)
+        if finish.figures is not None:
+            lines.extend(
+                (row[6], row[2], row[12], result, figures)
+                for row, result, figures in zip(rows, finish.results, finish.figures, strict=True)
+            )
     if not todo:
         return done
+    yield from stats.add_unit(stats.week_of(ctx.now), lines)
     try:
         ids = yield from account_ids(ctx, dict.fromkeys(keys))
     except LedgerError as error:

@@ -29,6 +29,8 @@ from sqlalchemy import (
     text,
 )
 
+from pokerhouse.history.figures import FIELDS
+
 #: Constraint names that Alembic's batch mode (SQLite) can find again.
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -328,6 +330,27 @@ tournament_entries = Table(
     PrimaryKeyConstraint("tournament_id", "number"),
     CheckConstraint("paid >= 0 AND refunded >= 0 AND prize >= 0", name="money"),
     Index("ix_tournament_entries_user", "user_id", "tournament_id"),
+)
+
+#: Where a hand was played, for its player's statistics (leaderboards count public play only).
+VENUES = ("public", "private", "tournament")
+
+# Each player's play figures per game, venue and week (the Monday, UTC, as
+# YYYY-MM-DD), summed as hands settle: stats pages and leaderboards read these
+# rows, never the hands. The counters are pokerhouse.history.figures'.
+player_stats = Table(
+    "player_stats",
+    metadata,
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("game", Text, nullable=False),
+    Column("venue", Text, nullable=False),
+    Column("week", Text, nullable=False),
+    Column("hands", BigInteger, nullable=False),
+    Column("net", BigInteger, nullable=False),
+    *(Column(name, BigInteger, nullable=False, server_default=text("0")) for name in FIELDS),
+    PrimaryKeyConstraint("user_id", "game", "venue", "week"),
+    CheckConstraint(_one_of("venue", VENUES), name="venue"),
+    Index("ix_player_stats_board", "game", "venue", "week"),
 )
 
 #: Tables whose rows are never updated or deleted (triggers refuse it).

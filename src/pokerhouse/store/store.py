@@ -58,6 +58,7 @@ from pokerhouse.store.handlog import (
 from pokerhouse.store.ledger import check_amount, post_unit, posting
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.sql import Context, Unit
+from pokerhouse.store.stats import StatsBook
 from pokerhouse.store.tables import TableConfig, TableDef, TableLease
 from pokerhouse.store.tournament_book import TournamentBook
 from pokerhouse.store.urls import database_url, parse_url, redacted
@@ -84,6 +85,7 @@ class Store:
         #: Tournaments: their state, entries and money.
         self.tournaments = TournamentBook(db)
         self.bots = BotBook(db)
+        self.stats = StatsBook(db)  # players' statistics and the weekly leaderboards
 
     @classmethod
     async def open(
@@ -327,11 +329,8 @@ class Store:
         )
 
     async def check(self) -> CheckReport:
-        """Run ``ledger check``: every invariant, in one snapshot.
-
-        The audit reads every entry, so it is bounded by ``CHECK_SECONDS``,
-        not by the store's deadline for the room's own calls.
-        """
+        """Run ``ledger check``: every invariant, in one snapshot (bounded by
+        ``CHECK_SECONDS``, not the room's deadline: the audit reads every entry)."""
         return await self._db.read(check_unit, deadline=CHECK_SECONDS)
 
     # ------------------------------------------------------------ tables and seats

@@ -1,0 +1,214 @@
+"""Players' statistics, kept as hands settle: one row per player, game, venue and week.
+
+A settlement adds each seat's figures (:mod:`pokerhouse.history.figures`),
+its hand and its chips to its player's row of that week in the same
+transaction, so the sums always agree with the settled hands and a stats
+page or a leaderboard reads a few rows, never the hands. A week is named by
+its Monday (UTC), ``YYYY-MM-DD``.
+
+>>> week_of(0.0)  # 1 January 1970 was a Thursday
+'1969-12-29'
+>>> [week_start("2026-12-07") - week_start("2026-11-30")]
+[604800.0]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pokerhouse.games import get_game
+from pokerhouse.history.figures import FIELDS
+from pokerhouse.store.arguments import user_id_of
+from pokerhouse.store.database import Database
+from pokerhouse.store.errors import AccountError
+from pokerhouse.store.sql import Stmt, Unit, all_rows, many
+from pokerhouse.store.users import User
+
+__all__ = [
+    "BOARD_LIMIT",
+    "COUNTERS",
+    "PERIODS",
+    "BoardRow",
+    "GameStats",
+    "StatsBook",
+    "add_unit",
+    "board_unit",
+    "since",
+    "stats_unit",
+    "week_of",
+    "week_start",
+]
+
+#: Every summed column of a row: hands, chips, then the hand figures.
+COUNTERS: tuple[str, ...] = ("hands", "net", *FIELDS)
+
+_DAY = 86_400.0
+_COLUMNS = ", ".join(COUNTERS)
+ADD = Stmt(
+    f"INSERT INTO player_stats (user_id, game, venue, week, {_COLUMNS}) VALUES "
+    f"(:user, :game, :venue, :week, {', '.join(f':{name}' for name in COUNTERS)}) "
+    "ON CONFLICT (user_id, game, venue, week) DO UPDATE SET "
+    + ", ".join(f"{name} = player_stats.{name} + excluded.{name}" for name in COUNTERS)
+)
+_SUMS = ", ".join(f"SUM({name})" for name in COUNTERS)
+# The venues a player's own page sums: money play; tournament chips are not money.
+_CASH = "venue IN ('public', 'private')"
+STATS = Stmt(
+    f"SELECT game, {_SUMS} FROM player_stats WHERE user_id = :user AND {_CASH} "
+    "AND week >= :since GROUP BY game ORDER BY game"
+)
+# Public play of people only; the minimum number of hands; best winnings a hand first.
+BOARD = Stmt(
+    "SELECT u.username, s.hands, s.net FROM player_stats s JOIN users u ON u.id = s.user_id "
+    "WHERE s.game = :game AND s.venue = 'public' AND s.week = :week AND s.hands >= :least "
+    "AND NOT u.is_bot AND NOT u.api_bot "
+    "ORDER BY CAST(s.net AS DOUBLE PRECISION) / s.hands DESC, s.hands DESC, u.username "
+    "LIMIT :limit"
+)
+
+
+def week_of(seconds: float) -> str:
+    """The week (its Monday, UTC) that the Unix time ``seconds`` falls in.
+
+    >>> week_of(1_796_556_000.0)  # Sunday 6 December 2026, 12:00 UTC
+    '2026-11-30'
+    """
+    day = dt.datetime.fromtimestamp(seconds, dt.UTC).date()
+    return (day - dt.timedelta(days=day.weekday())).isoformat()
+
+
+def week_start(week: str) -> float:
+    """The Unix time a week (``YYYY-MM-DD``, a Monday) starts; ``bad_week`` otherwise.
+
+    >>> week_start("2026-11-30")
+    1795996800.0
+    >>> week_start("2026-12-01")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerhouse.store.errors.AccountError: a week is named by its Monday ..., not '2026-12-01'
+    """
+    try:
+        day = dt.date.fromisoformat(week) if isinstance(week, str) and len(week) == 10 else None
+    except ValueError:
+        day = None
+    if day is None or day.weekday() != 0:
+        raise AccountError("bad_week", f"a week is named by its Monday (YYYY-MM-DD), not {week!r}")
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """One player's summed figures in one game (names as :data:`COUNTERS`)."""
+
+    game: str
+    hands: int
+    net: int
+    vpip: int
+    pfr: int
+    aggressive: int
+    calls: int
+    showdown: int
+    showdown_won: int
+    blind: int
+    seen: int
+    called: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """A leaderboard's line: a player, their hands and net chips in the week."""
+
+    username: str
+    hands: int
+    net: int
+
+
+#: One seat's share of a settlement: user, game, venue, its result and figures.
+SeatLine = tuple[int, str, str, int, Sequence[int]]
+
+
+def add_unit(week: str, lines: Iterable[SeatLine]) -> Unit[None]:
+    """Add settled seats to their players' rows of ``week`` (one statement)."""
+    sums: dict[tuple[int, str, str], list[int]] = defaultdict(lambda: [0] * len(COUNTERS))
+    for user, game, venue, result, figures in lines:
+        row = sums[user, game, venue]
+        row[0] += 1
+        row[1] += result
+        for index, value in enumerate(figures, 2):
+            row[index] += value
+    if not sums:
+        return
+    # One row per key: PostgreSQL refuses an upsert that touches a row twice.
+    yield many(
+        ADD,
+        [
+            {"user": user, "game": game, "venue": venue, "week": week}
+            | dict(zip(COUNTERS, values, strict=True))
+            for (user, game, venue), values in sorted(sums.items())
+        ],
+    )
+
+
+def stats_unit(user_id: int, since: str) -> Unit[list[GameStats]]:
+    """A player's figures by game, summed over the weeks from ``since`` on."""
+    rows = yield all_rows(STATS, user=user_id, since=since)
+    return [GameStats(row[0], *(int(value) for value in row[1:])) for row in rows]
+
+
+def board_unit(game: str, week: str, least: int, limit: int) -> Unit[list[BoardRow]]:
+    """The week's leaderboard of ``game``: people at public tables, ``least`` hands or more."""
+    rows = yield all_rows(BOARD, game=game, week=week, least=least, limit=limit)
+    return [BoardRow(row[0], int(row[1]), int(row[2])) for row in rows]
+
+
+#: Periods a stats page sums, by name: how many weeks back from this one (``None``: all).
+PERIODS: dict[str, int | None] = {"week": 1, "month": 4, "year": 52, "all": None}
+#: The most lines a leaderboard gives.
+BOARD_LIMIT = 100
+
+
+def since(now: float, period: str) -> str:
+    """The first week of ``period`` as of ``now``; ``bad_period`` for an unknown name.
+
+    >>> since(1_796_556_000.0, "month")
+    '2026-11-09'
+    >>> since(1_796_556_000.0, "all")
+    '0001-01-01'
+    """
+    if not isinstance(period, str) or period not in PERIODS:
+        raise AccountError("bad_period", f"a period is one of {', '.join(PERIODS)}, not {period!r}")
+    weeks = PERIODS[period]
+    if weeks is None:
+        return "0001-01-01"
+    return week_of(now - (weeks - 1) * 7 * _DAY)
+
+
+class StatsBook:
+    """Players' statistics and the weekly leaderboards of one store.
+
+    Reached as :attr:`pokerhouse.store.Store.stats`.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def player(self, user: User | int, period: str = "all") -> list[GameStats]:
+        """A player's figures in money play (public and private tables), by game."""
+        user_id = user_id_of(user)
+        return await self._db.read(lambda ctx: stats_unit(user_id, since(ctx.now, period)))
+
+    async def board(
+        self, game: str, week: str, *, least: int = 100, limit: int = BOARD_LIMIT
+    ) -> list[BoardRow]:
+        """``game``'s leaderboard of ``week``: people at public tables with ``least`` hands or
+        more, best chips won a hand first."""
+        game = get_game(game if isinstance(game, str) else repr(game)).name
+        week_start(week)
+        if type(least) is not int or not 1 <= least <= 1_000_000:
+            raise AccountError("bad_least", f"a minimum is 1 to 1000000 hands, not {least!r}")
+        if type(limit) is not int or not 1 <= limit <= BOARD_LIMIT:
+            raise AccountError("bad_limit", f"a limit is 1 to {BOARD_LIMIT} lines, not {limit!r}")
+        return await self._db.read(lambda ctx: board_unit(game, week, least, limit))

@@ -194,3 +194,45 @@ async def test_the_pro_bots_revision_gives_smart_tables_pro_bots_and_chat(
     await _migrate(empty_db_url, "0006", down=True)
     (rows,) = await _sql(empty_db_url, "SELECT name, bot_kind FROM room_tables ORDER BY name")
     assert [tuple(row) for row in rows] == [("A", "smart"), ("B", "random")]
+
+
+async def test_the_stats_revision_counts_the_hands_already_finished(db_url: str) -> None:
+    """0007 -> 0008 fills ``player_stats`` from the finished hands' histories: dropped and
+    built again, it holds exactly what the settlements had summed."""
+    import random
+
+    from pokerhouse.engine import Action
+    from pokerhouse.games import new_hand
+    from pokerhouse.history.figures import hand_figures
+    from pokerhouse.history.json_history import to_json
+    from pokerhouse.store import Batch, HandFinish
+    from tests.store.test_hands import seated_table, start_for
+
+    rng = random.Random(8)
+    store = await Store.open(db_url)
+    try:
+        table = await seated_table(store, 2, game="razz")
+        users = [seat.user_id for seat in await store.seats(table)]
+        for number in range(1, 13):
+            hand = new_hand("razz", [500, 500], seed=number)
+            while not hand.is_over:
+                legal = rng.choice(list(hand.legal_actions()))
+                hand.act(Action(legal.kind, legal.min_amount))
+            await store.commit(Batch(starts=[await start_for(store, table, number, game="razz")]))
+            net = tuple(b - a for a, b in zip(hand.starting_stacks, hand.stacks, strict=True))
+            finish = HandFinish(
+                table, number, net, history=to_json(hand, compact=True),
+                figures=hand_figures(hand.events),
+            )  # fmt: skip
+            await store.commit(Batch(finishes=[finish]))
+        kept = [await store.stats.player(user) for user in users]
+    finally:
+        await store.close()
+    assert sum(stats[0].hands for stats in kept) == 24
+    await _migrate(db_url, "0007", down=True)
+    await _migrate(db_url, "head")
+    store = await Store.open(db_url)
+    try:
+        assert [await store.stats.player(user) for user in users] == kept
+    finally:
+        await store.close()

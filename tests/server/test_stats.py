@@ -20,9 +20,8 @@ import pytest
 from pokerhouse.store import Store
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows
 from pokerhouse.store.stats import COUNTERS
-from tests.server.conftest import serve, table
-
-pytestmark = pytest.mark.slow
+from tests.server.conftest import Harness, serve, table
+from tests.server.play import play_hand, sit
 
 HANDS = 200
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -131,6 +130,7 @@ async def counted(store: Store) -> dict[tuple[int, str], dict[str, int]]:
     return totals
 
 
+@pytest.mark.slow
 async def test_the_rooms_stats_equal_a_count_from_the_stored_hands(db_url: str) -> None:
     tables = [
         table(game, game, options=OPTIONS[game], seats=4, bots=4, bot_kind="random")
@@ -161,3 +161,42 @@ async def test_the_rooms_stats_equal_a_count_from_the_stored_hands(db_url: str) 
                 game,
                 name,
             )
+
+
+async def test_the_stats_pages_and_the_leaderboard_over_http(room: Harness) -> None:
+    table = room.table_id("3x4")
+    ann, bob = await room.player(), await room.player()
+    await sit(ann, table, 0, 500)
+    await sit(bob, table, 1, 500)
+    for _ in range(3):
+        await play_hand([ann, bob], table)
+    await room.settle()
+    mine = (await ann.http.get("/api/me/stats")).json()
+    (line,) = mine["games"]
+    assert (mine["name"], mine["bot"], mine["period"]) == (ann.name, False, "all")
+    assert line["game"] == "3x4" and line["hands"] == 3
+    hands = [h for h in (await ann.http.get("/api/me/hands")).json()["hands"] if h["result"]
+             is not None]  # fmt: skip
+    assert line["net"] == sum(hand["result"] for hand in hands) and len(hands) == 3
+    # Anyone may read a player's figures, signed in or not; the same figures.
+    theirs = await bob.http.get(f"/api/players/{ann.name}/stats", params={"period": "week"})
+    assert theirs.json()["games"] == mine["games"]
+    board = await bob.http.get("/api/leaderboards/people", params={"game": "3x4", "least": 3})
+    assert board.status_code == 200
+    people = board.json()["people"]
+    assert sorted(p["name"] for p in people) == sorted([ann.name, bob.name])
+    assert sum(p["net"] for p in people) == 0 and people[0]["net"] >= people[1]["net"]
+    more = await bob.http.get("/api/leaderboards/people", params={"game": "3x4", "least": 4})
+    assert more.json()["people"] == []
+    for path, params, status, code in [
+        ("/api/me/stats", {"period": "decade"}, 400, "bad_period"),
+        ("/api/players/nobody_here/stats", {}, 404, "unknown_user"),
+        ("/api/leaderboards/people", {"game": "go-fish"}, 400, "bad_game"),
+        ("/api/leaderboards/people", {"game": "3x4", "week": "2026-12-01"}, 400, "bad_week"),
+        ("/api/leaderboards/people", {"game": "3x4", "least": "-1"}, 400, "bad_least"),
+    ]:
+        answer = await ann.http.get(path, params=params)
+        assert (answer.status_code, answer.json()["code"]) == (status, code), path
+    signed_out = await room.spectator()
+    answer = await signed_out.http.get("/api/me/stats")
+    assert (answer.status_code, answer.json()["code"]) == (401, "login_required")

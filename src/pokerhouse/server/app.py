@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server import bearer, bots_api, collector, equity, tournament_api
+from pokerhouse.server import bearer, bots_api, collector, equity, stats_api, tournament_api
 from pokerhouse.server.api import Api, problem
 from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.logs import now_ms, record
@@ -99,6 +99,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
         equity.route(api),
         *tournament_api.routes(api),
         *bots_api.routes(api),
+        *stats_api.routes(api),
     ]
     routes: list[Route | Mount] = [
         Route("/healthz", api.health),

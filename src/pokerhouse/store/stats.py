@@ -195,6 +195,10 @@ class StatsBook:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    def this_week(self) -> str:
+        """The week the store's clock is in (what its settlements are summed into)."""
+        return week_of(self._db.clock())
+
     async def player(self, user: User | int, period: str = "all") -> list[GameStats]:
         """A player's figures in money play (public and private tables), by game."""
         user_id = user_id_of(user)

@@ -15,5 +15,9 @@ import * as account from "./account.js";
 import * as tournaments from "./tournaments.js";
 import * as tournament from "./tournament.js";
 import * as bots from "./bots.js";
+import * as stats from "./stats.js";
+import * as player from "./player.js";
+import * as leaders from "./leaders.js";
 
-export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament, bots];
+export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament, bots,
+  stats, player, leaders];

@@ -15,9 +15,7 @@ from tests.web.pages import Person, axe_violations, person, play_hand, register,
 
 
 @pytest.fixture(scope="module")
-def room(
-    tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path
-) -> Iterator[ServeProcess]:
+def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Iterator[ServeProcess]:
     yield from module_room(tmp_path_factory, sqlite_template, pause=0.3)
 
 

@@ -26,7 +26,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server import bearer, bots_api, collector, equity, stats_api, tournament_api
+from pokerhouse.server import (
+    bearer,
+    bots_api,
+    collector,
+    equity,
+    private_api,
+    stats_api,
+    tournament_api,
+)
 from pokerhouse.server.api import Api, problem
 from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.logs import now_ms, record
@@ -100,6 +108,7 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
         *tournament_api.routes(api),
         *bots_api.routes(api),
         *stats_api.routes(api),
+        *private_api.routes(api),
     ]
     routes: list[Route | Mount] = [
         Route("/healthz", api.health),

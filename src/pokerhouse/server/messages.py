@@ -136,6 +136,18 @@ class Chat(Message, tag="chat", frozen=True):
     phrase: str | None = None
 
 
+class Home(Message, tag="home", frozen=True):
+    """A private table's state, to everyone at it: its host, whether it is paused
+    between hands, and whether it is closing (every stack cashed out at the hand's end)
+    or closed."""
+
+    table: int
+    host: str
+    paused: bool
+    closing: bool
+    closed: bool = False
+
+
 class CallValue(Message, tag="call_ev", frozen=True):
     """Casino Hold'em practice: calling's exact value for the asker's own box."""
 
@@ -168,6 +180,7 @@ SERVER_MESSAGES: tuple[type[Message], ...] = (
     Ack,
     Error,
     Chat,
+    Home,
     CallValue,
 )
 
@@ -232,6 +245,7 @@ _decoder: msgspec.json.Decoder[list[Message]] = msgspec.json.Decoder(
         | Ack
         | Error
         | Chat
+        | Home
         | CallValue
     ]
 )

@@ -165,6 +165,22 @@ class CallEv(Message, tag="call_ev", frozen=True):
     seat: SeatNumber
 
 
+HostOp = Annotated[
+    str, msgspec.Meta(pattern=r"^(pause|resume|approve|deny|remove|close)$", max_length=8)
+]
+UserName = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
+class Host(Message, tag="host", frozen=True):
+    """A private table's host runs it: ``pause`` or ``resume`` dealing between hands,
+    ``approve`` or ``deny`` a guest's seat, ``remove`` a player (cashed out at the end
+    of the hand), ``close`` the table (every stack cashed out at the end of the hand)."""
+
+    table: TableId
+    op: HostOp
+    user: UserName | None = None
+
+
 class Ping(Message, tag="ping", frozen=True):
     """A keep-alive; answered with ``pong``."""
 
@@ -184,6 +200,7 @@ MESSAGE_TYPES: tuple[type[Message], ...] = (
     Resume,
     Chat,
     CallEv,
+    Host,
     Ping,
 )
 ClientMessage = (
@@ -201,6 +218,7 @@ ClientMessage = (
     | Resume
     | Chat
     | CallEv
+    | Host
     | Ping
 )
 

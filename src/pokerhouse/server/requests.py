@@ -21,7 +21,7 @@ from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import GameInfo
 from pokerhouse.games.casino_holdem import CasinoHoldemSpec
-from pokerhouse.server import messages, practice
+from pokerhouse.server import hosting, messages, practice
 from pokerhouse.server import protocol as p
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.housebots import HouseBots
@@ -136,6 +136,8 @@ async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage)
         case p.Sit(seat=seat, buy_in=buy_in):
             player = await task.services.store.get_user(user)
             _may_sit(task, player)
+            if task.config.host is not None:
+                await hosting.may_sit(task, player)
             await task.seat(Sit(seat, player.username, buy_in, account=player.id), player, caller)
         case p.Leave():
             for seat in _own_seats(table, user):
@@ -161,6 +163,8 @@ async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage)
         case p.CallEv(seat=seat):
             _own_seat(table, user, seat)
             _call_value(task, caller, seat)
+        case p.Host():
+            await hosting.host(task, caller, message)
         case _:
             raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
 

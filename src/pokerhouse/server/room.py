@@ -32,12 +32,20 @@ from pokerhouse.server import messages, spread
 from pokerhouse.server.bus import Bus, LocalBus
 from pokerhouse.server.connection import Connection
 from pokerhouse.server.inputs import Request, Watch
+from pokerhouse.server.private_table import PrivateTable
 from pokerhouse.server.relay import Relay
 from pokerhouse.server.services import Services
 from pokerhouse.server.stopping import cancel_and_wait
 from pokerhouse.server.tabletask import TableTask
 from pokerhouse.server.tournaments import Tournaments
-from pokerhouse.store import HOUSE, IdempotencyConflict, StoreError, TableConfig, TableLease
+from pokerhouse.store import (
+    HOUSE,
+    IdempotencyConflict,
+    StoreError,
+    TableConfig,
+    TableDef,
+    TableLease,
+)
 
 log = logging.getLogger("pokerhouse.room")
 
@@ -193,8 +201,10 @@ class Room:
             definitions, created = await self.store.create_first_tables(first)
             if created:
                 log.info("room: created %d tables", len(definitions))
-        # A tournament's tables are started by its tournament, while it runs.
-        definitions = [d for d in definitions if d.config.tournament is None]
+        # A tournament's tables are started by its tournament, while it runs; a private
+        # table its host closed never runs again.
+        closed = await self.store.private.closed()
+        definitions = [d for d in definitions if d.config.tournament is None and d.id not in closed]
         await self._fund_house(definitions)
         games = {d.config.game for d in definitions} | set(self.services.settings.sit_and_gos)
         await asyncio.to_thread(prepare_evaluators, games)
@@ -205,8 +215,7 @@ class Room:
         if self.bus.shared:
             await self.bus.beat(2 * self.services.settings.lease_seconds)
         for definition in definitions:
-            deliver = relay.deliver_for(definition.id, self.deliver)
-            self.tasks[definition.id] = TableTask(self.services, definition, deliver)
+            self.tasks[definition.id] = self._task_for(definition)
         for task in self.tasks.values():
             await task.start()
         elsewhere = sum(task.fenced for task in self.tasks.values())
@@ -240,6 +249,18 @@ class Room:
                 await self.store.fund_house(
                     HOUSE_BANKROLL - balance, key=f"house-funding:{balance}", memo="house bankroll"
                 )
+
+    def _task_for(self, definition: TableDef) -> TableTask:
+        deliver = self.relay.deliver_for(definition.id, self.deliver)
+        kind = TableTask if definition.config.host is None else PrivateTable
+        return kind(self.services, definition, deliver)
+
+    async def open_private(self, definition: TableDef) -> None:
+        """Run a private table just opened (another node may lease it first: then it waits
+        here, as every table another node runs)."""
+        task = self._task_for(definition)
+        self.tasks[definition.id] = task
+        await task.start()
 
     def task(self, table_id: int) -> TableTask | None:
         """The task of table ``table_id``, if there is such a table."""
@@ -347,7 +368,8 @@ class Room:
         return [
             remote.get(task.id) or task.summary() if task.fenced else task.summary()
             for task in self.tasks.values()
-            if not task.tournament  # a tournament's tables are on its own page
+            # A tournament's tables are on its own page; a private table is for its guests.
+            if not task.tournament and task.config.host is None
         ]
 
     def watch_lobby(self, conn: Connection, on: bool = True) -> None:

@@ -135,6 +135,10 @@ class RoomRules:
     _decision: tuple[int, int, int] | None = None
     #: When the betting window opened (``None``: closed).
     window_since: float | None = None
+    #: A private table its host paused: no hand is dealt (nor window opened) until resumed;
+    #: and one its host closed (every stack cashed out at the hand's end, no new seat).
+    paused: bool = False
+    closing: bool = False
     _away_since: dict[int, float] = field(default_factory=dict)
     # A decision carried from the table's last owner, and its seconds run there.
     _carried: tuple[tuple[int, int, int], float] | None = None
@@ -331,7 +335,7 @@ class RoomRules:
             out.append(CancelTimer("window"))
         if table.hand is not None:
             return out
-        if len(table.ready()) < get_game(table.game).min_players:
+        if self.paused or self.closing or len(table.ready()) < get_game(table.game).min_players:
             # Nobody to deal to yet: look again in a while (a seat taken deals at once).
             out.append(self._next(self.timing.idle, now, pause=False))
             return out
@@ -343,6 +347,8 @@ class RoomRules:
     ) -> list[Command | Intent]:
         if self.window_open:
             return []
+        if self.paused or self.closing:
+            return [self._next(self.timing.idle, now, pause=False)]
         boxes = table.occupied
         if not boxes:
             return [self._next(self.timing.idle, now, pause=False)]

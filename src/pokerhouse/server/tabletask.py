@@ -216,7 +216,7 @@ class TableTask:
                 if isinstance(item, Request):
                     await answer(self, item)
                 elif isinstance(item, Watch):
-                    self._watch(item)
+                    await self._watch(item)
                 else:
                     await self._tick(item)
             except asyncio.CancelledError:
@@ -352,7 +352,7 @@ class TableTask:
 
     # ------------------------------------------------------------ watchers
 
-    def _watch(self, item: Watch) -> None:
+    async def _watch(self, item: Watch) -> None:
         caller = item.caller
         if not item.on:
             self.outbox.remove(caller.address)

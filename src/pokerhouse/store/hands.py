@@ -110,7 +110,8 @@ INSERT_ACTION = Stmt(
 _FINISHING_COLUMNS = (
     "SELECT h.id, h.status, h.game, h.rake, h.house_result, p.table_seat, p.user_id, "
     "p.result, s.user_id, s.stack, h.table_id, h.number, "
-    "CASE WHEN t.tournament_id IS NULL THEN 'public' ELSE 'tournament' END FROM hands h "
+    "CASE WHEN t.tournament_id IS NOT NULL THEN 'tournament' "
+    "WHEN t.host_id IS NOT NULL THEN 'private' ELSE 'public' END FROM hands h "
     "JOIN hand_players p ON p.hand_id = h.id JOIN room_tables t ON t.id = h.table_id "
     "LEFT JOIN table_seats s ON s.table_id = h.table_id AND s.seat = p.table_seat "
 )

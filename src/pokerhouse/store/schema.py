@@ -142,6 +142,15 @@ room_tables = Table(
     Column("people_only", Boolean, nullable=False, server_default=text("false")),
     Column("bots_only", Boolean, nullable=False, server_default=text("false")),
     Column("bot_chat", Boolean, nullable=False, server_default=text("true")),
+    # A private table (a home game): its host, its invitation (a token's hash), its
+    # password's hash (argon2), whether the host approves each seat, whether it is
+    # paused between hands, and when its host closed it.
+    Column("host_id", ForeignKey("users.id"), nullable=True),
+    Column("invite_hash", Text, nullable=True, unique=True),
+    Column("password_hash", Text, nullable=True),
+    Column("approve_seats", Boolean, nullable=False, server_default=text("false")),
+    Column("paused", Boolean, nullable=False, server_default=text("false")),
+    Column("closed_at", Float, nullable=True),
     CheckConstraint("min_buy_in >= 1 AND max_buy_in >= min_buy_in", name="buy_in"),
     CheckConstraint(
         "(tournament_id IS NULL) = (tournament_table IS NULL)", name="tournament_table"
@@ -330,6 +339,24 @@ tournament_entries = Table(
     PrimaryKeyConstraint("tournament_id", "number"),
     CheckConstraint("paid >= 0 AND refunded >= 0 AND prize >= 0", name="money"),
     Index("ix_tournament_entries_user", "user_id", "tournament_id"),
+)
+
+#: A guest's standing at a private table: asked to sit (the host approves seats),
+#: approved, or removed by the host.
+MEMBER_STATES = ("asked", "approved", "removed")
+
+# Who came to a private table by its invitation, and their standing there.
+table_members = Table(
+    "table_members",
+    metadata,
+    Column("table_id", ForeignKey("room_tables.id"), nullable=False),
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("status", Text, nullable=False),
+    Column("joined_at", Float, nullable=False),
+    Column("changed_at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "user_id"),
+    CheckConstraint(_one_of("status", MEMBER_STATES), name="status"),
+    Index("ix_table_members_user", "user_id"),
 )
 
 #: Where a hand was played, for its player's statistics (leaderboards count public play only).

@@ -56,6 +56,7 @@ from pokerhouse.store.handlog import (
     SeatOut,
 )
 from pokerhouse.store.ledger import check_amount, post_unit, posting
+from pokerhouse.store.private_tables import PrivateBook
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.sql import Context, Unit
 from pokerhouse.store.stats import StatsBook
@@ -86,6 +87,7 @@ class Store:
         self.tournaments = TournamentBook(db)
         self.bots = BotBook(db)
         self.stats = StatsBook(db)  # players' statistics and the weekly leaderboards
+        self.private = PrivateBook(db, passwords)  # private tables: invitations, guests
 
     @classmethod
     async def open(

@@ -72,6 +72,11 @@ class TableConfig:
     bots_only: bool = False
     #: The house bots say a few words now and then (off: they never chat).
     bot_chat: bool = True
+    #: A private table (a home game): its host's user id. Not in the lobby; people
+    #: come by its invitation (pokerhouse.store.private_tables).
+    host: int | None = None
+    #: A private table whose host approves each player before they may sit.
+    approve_seats: bool = False
 
     def checked(self) -> TableConfig:
         """This config with the game's canonical name and the default limits filled in;
@@ -123,6 +128,12 @@ class TableConfig:
             raise TableError("bad_table", "people_only, bots_only and bot_chat are true or false")
         if self.people_only and self.bots_only:
             raise TableError("bad_table", "a table is for people only or for bots only, not both")
+        if type(self.approve_seats) is not bool or (self.approve_seats and self.host is None):
+            raise TableError("bad_table", "approve_seats is true or false, for a private table")
+        if self.host is not None:
+            _whole(self.host, "host", 1)
+            if self.tournament is not None or self.bots_only:
+                raise TableError("bad_table", "a private table is a cash table for its guests")
         if (self.tournament is None) != (self.tournament_table is None):
             raise TableError("bad_table", "a tournament's table names its tournament and number")
         if self.tournament is not None:
@@ -196,13 +207,13 @@ def _seconds(value: object, what: str, *, positive: bool) -> None:
 _COLUMNS = (
     "name, game, options, seats, min_buy_in, max_buy_in, rake_bps, rake_cap, max_boxes, "
     "bots, bot_kind, decision_seconds, time_bank_seconds, tournament_id, tournament_table, "
-    "people_only, bots_only, bot_chat"
+    "people_only, bots_only, bot_chat, host_id, approve_seats"
 )
 INSERT_TABLE = Stmt(
     f"INSERT INTO room_tables ({_COLUMNS}, created_at) VALUES (:name, :game, :options, :seats, "
     ":min_buy_in, :max_buy_in, :rake_bps, :rake_cap, :max_boxes, :bots, :bot_kind, "
     ":decision_seconds, :time_bank_seconds, :tournament, :tournament_table, :people_only, "
-    ":bots_only, :bot_chat, :now) "
+    ":bots_only, :bot_chat, :host, :approve_seats, :now) "
     "ON CONFLICT DO NOTHING RETURNING id"
 )
 # Several rooms starting at once on one empty PostgreSQL database must not each
@@ -270,8 +281,10 @@ def table_of(row: Sequence[Any]) -> TableDef:
         people_only=bool(row[16]),
         bots_only=bool(row[17]),
         bot_chat=bool(row[18]),
+        host=row[19],
+        approve_seats=bool(row[20]),
     )
-    return TableDef(int(row[0]), config, float(row[19]))
+    return TableDef(int(row[0]), config, float(row[21]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,101 @@
+"""A private table's host at work, and who may sit there (RULES.md, "Home games").
+
+The host runs the table with ``host`` messages (:class:`~.protocol.Host`):
+pause and resume dealing between hands, approve or deny a guest's seat,
+remove a player (cashed out at the end of the hand, as when leaving), close
+the table (every stack cashed out at the end of the hand). Each is written to
+the store first, then carried out by the table's task, then told to everyone
+at the table (a ``home`` message). The host acts as any other player does:
+they see no card the rules hide from them and move nobody's chips.
+
+A guest may sit once approved (at a table whose host approves seats, the
+host does it; otherwise coming by the invitation is enough); the host may
+always sit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerhouse.server import messages
+from pokerhouse.server import protocol as p
+from pokerhouse.server.errors import RoomError
+from pokerhouse.server.inputs import Caller
+from pokerhouse.store import AccountError, User
+from pokerhouse.table import Leave
+
+if TYPE_CHECKING:
+    from pokerhouse.server.requests import TableHandle
+
+
+async def home(task: TableHandle) -> bytes:
+    """The encoded ``home`` message of a private table, as it is now."""
+    config = task.config
+    assert config.host is not None
+    host = await task.services.store.get_user(config.host)
+    rules = task.rules
+    closed = rules.closing and task.table.hand is None and not task.table.occupied
+    state = messages.Home(
+        table=task.id, host=host.username, paused=rules.paused, closing=rules.closing, closed=closed
+    )
+    return messages.encode(state)
+
+
+async def may_sit(task: TableHandle, player: User) -> None:
+    """Refuse a seat at a private table to whom its host has not let in."""
+    if task.rules.closing:
+        raise RoomError("table_closed", "the host has closed this table")
+    if player.id == task.config.host:
+        return
+    standing = await task.services.store.private.standing(task.id, player.id)
+    if standing == "approved":
+        return
+    if standing == "asked":
+        raise RoomError("not_approved", "the host has not approved your seat yet")
+    if standing == "removed":
+        raise RoomError("removed", "the host has removed you from this table")
+    raise RoomError("not_invited", "this table is private: come by its invitation")
+
+
+async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
+    """Carry out the host's ``message`` (a refusal raises and changes nothing)."""
+    config = task.config
+    if config.host is None:
+        raise RoomError("not_private", f"table {task.id} is not a private table")
+    if caller.user_id != config.host:
+        raise RoomError("not_host", "only the table's host runs it")
+    store = task.services.store
+    op = message.op
+    if op in ("pause", "resume"):
+        paused = op == "pause"
+        await store.private.set_paused(task.id, paused)
+        task.rules.paused = paused
+        if not paused and task.table.hand is None:
+            now = task.services.clock.now()
+            await task.perform(task.rules.next_round(task.table, now, task.bots.seats))
+    elif op == "close":
+        await close(task)
+    else:
+        if message.user is None:
+            raise RoomError("bad_request", f"{op} names a player (user)")
+        try:
+            guest = await store.get_user(message.user)
+        except AccountError:
+            raise RoomError("unknown_user", f"there is no player {message.user[:40]!r}") from None
+        if guest.id == config.host:
+            raise RoomError("bad_request", "the host cannot be approved, denied or removed")
+        status = "approved" if op == "approve" else "removed"
+        await store.private.set_standing(task.id, guest.id, status)
+        if status == "removed":
+            for seat in task.table.seats_of_account(guest.id):
+                await task.step(Leave(seat))
+    task.outbox.broadcast(await home(task))
+
+
+async def close(task: TableHandle) -> None:
+    """Close the table: stored first, then every seat stood up (at the end of the hand)."""
+    await task.services.store.private.close(task.id)
+    task.rules.closing = True
+    task.rules.paused = False
+    for seat in task.table.occupied:
+        await task.step(Leave(seat))

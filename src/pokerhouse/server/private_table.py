@@ -1,0 +1,92 @@
+"""The task of a private table (a home game): a table task that only its guests may watch,
+that its host may pause and close, and that closes itself when nobody sits at it.
+
+Its state is the store's (paused, closed: :mod:`pokerhouse.store.private_tables`),
+read again whenever the task loads the table, so a node that takes the table
+over carries on as the host left it. A closing table deals no more: once its
+hand is over and every player is stood up (and cashed out), it is closed and
+says so to its watchers. One with nobody seated for :data:`IDLE_CLOSE` seconds
+closes itself.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from pokerhouse.server import hosting, messages
+from pokerhouse.server.inputs import Watch
+from pokerhouse.server.outbox import Deliver
+from pokerhouse.server.services import Services
+from pokerhouse.server.tabletask import TableTask
+from pokerhouse.store import TableDef
+from pokerhouse.table import Leave
+
+log = logging.getLogger("pokerhouse.private")
+
+#: Seconds a private table with nobody seated stays open.
+IDLE_CLOSE = 3600.0
+
+
+class PrivateTable(TableTask):
+    """The task of one private table (see the module's docstring)."""
+
+    def __init__(self, services: Services, definition: TableDef, deliver: Deliver) -> None:
+        super().__init__(services, definition, deliver)
+        assert definition.config.host is not None, "a private table has its host"
+        #: Since when nobody has sat at the table (``None``: someone does).
+        self.empty_since: float | None = None
+        #: Closed: the hand is over and every player gone; it deals no more.
+        self.closed = False
+
+    async def _load(self, reclaim: bool = True) -> None:
+        await super()._load(reclaim)
+        state = await self.services.store.private.state(self.id)
+        self.rules.paused = state.paused
+        self.rules.closing = state.closed_at is not None
+
+    async def _watch(self, item: Watch) -> None:
+        caller = item.caller
+        if item.on and not await self.admits(caller.user_id):
+            text = "this table is private: come by its invitation"
+            self.outbox.reply(caller.address, messages.error("private_table", text, table=self.id))
+            return
+        await super()._watch(item)
+        if item.on and self.available:
+            self.outbox.reply(caller.address, await hosting.home(self))
+
+    async def admits(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` may watch: the host, and every guest not removed."""
+        if user_id is None:
+            return False
+        if user_id == self.config.host:
+            return True
+        standing = await self.services.store.private.standing(self.id, user_id)
+        return standing in ("asked", "approved")
+
+    async def _between_hands(self) -> None:
+        if self.table.hand is not None or self.closed:
+            return
+        now = self.services.clock.now()
+        if not self.rules.closing:
+            if self.table.occupied:
+                self.empty_since = None
+            elif self.empty_since is None:
+                self.empty_since = now
+            elif now - self.empty_since >= IDLE_CLOSE:
+                log.info("table %s: nobody sat for an hour: closed", self.id)
+                await hosting.close(self)
+        if self.rules.closing:
+            await self._wind_up()
+            return
+        await super()._between_hands()
+
+    async def _wind_up(self) -> None:
+        """A closing table between hands: stand up who is left; closed once nobody is."""
+        for seat in self.table.occupied:
+            await self.attempt(Leave(seat))  # a refusal is logged: the next round tries again
+        if self.table.occupied:
+            return
+        self.closed = True
+        self.timers.cancel_all()
+        self.outbox.broadcast(await hosting.home(self))
+        self.services.lobby_changed(self.id)

@@ -1,0 +1,216 @@
+"""Private tables (RULES.md, "Home games"): a host opens one, friends come by the link, the
+host approves, pauses, removes and closes; strangers never find it; the session ledger
+matches the books to the chip. Every test ends with the ledger check (``db_url``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from pokerhouse.server.private_table import IDLE_CLOSE
+from pokerhouse.store import Account
+from tests.server.conftest import Client, Harness, serve, table
+from tests.server.play import play_hand, sit
+
+NEW_TABLE = {
+    "name": "Friday 3x4",
+    "game": "3x4",
+    "options": {"ante": 1, "small_bet": 2},
+    "seats": 4,
+    "min_buy_in": 20,
+    "max_buy_in": 500,
+    "approve_seats": True,
+    "password": "river-rat",
+}
+
+
+@pytest.fixture
+async def room(db_url: str) -> AsyncIterator[Harness]:
+    public = table("Public 3x4", "3x4", options={"ante": 1, "small_bet": 2})
+    async with serve(db_url, [public]) as harness:
+        yield harness
+
+
+async def post(client: Client, path: str, body: dict[str, Any] | None = None) -> Any:
+    return await client.http.post(path, json=body or {}, headers=client.csrf())
+
+
+async def opened(host: Client, **changes: Any) -> tuple[int, str]:
+    answer = await post(host, "/api/private-tables", {**NEW_TABLE, **changes})
+    assert answer.status_code == 201, answer.text
+    body = answer.json()
+    return body["id"], body["invitation"]
+
+
+async def hosting(host: Client, table_id: int, op: str, user: str | None = None) -> dict[str, Any]:
+    """Send a host's ``op`` and wait for the table's next ``home`` message."""
+    mark = len(host.frames)
+    message: dict[str, Any] = {"type": "host", "table": table_id, "op": op}
+    if user is not None:
+        message["user"] = user
+    await host.send(message)
+    frame = await host.wait_for(
+        lambda f: f.get("table") == table_id and f.get("type") in ("home", "error"), after=mark
+    )
+    assert frame["type"] == "home", frame
+    return frame
+
+
+async def refused(client: Client, message: dict[str, Any]) -> str:
+    """The code of the error ``message`` is answered with."""
+    mark = len(client.frames)
+    await client.send(message)
+    frame = await client.wait_for(lambda f: f.get("type") == "error", after=mark)
+    return str(frame["code"])
+
+
+async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
+    ann, bob, cid, eve = [await room.player(name) for name in ("ann", "bob", "cid", "eve")]
+    table_id, token = await opened(ann)
+
+    # Not in the lobby; a stranger can neither watch it nor read it nor guess the link.
+    lobby = (await eve.http.get("/api/tables")).json()["tables"]
+    assert table_id not in [line["id"] for line in lobby] and lobby
+    assert await refused(eve, {"type": "watch", "table": table_id}) == "private_table"
+    assert (await eve.http.get(f"/api/private-tables/{table_id}")).status_code == 404
+    assert (await eve.http.get(f"/api/private-tables/{table_id}/ledger")).status_code == 404
+    wrong = await post(eve, f"/api/invitations/{token[:-2]}xx/join", {"password": "river-rat"})
+    assert (wrong.status_code, wrong.json()["code"]) == (404, "not_invited")
+    guess = await post(eve, f"/api/invitations/{token}/join", {"password": "lake-rat"})
+    assert (guess.status_code, guess.json()["code"]) == (403, "wrong_password")
+
+    # Friends come by the link and ask to sit; the host sees them and approves.
+    invited = (await bob.http.get(f"/api/invitations/{token}")).json()
+    assert (invited["host"], invited["password"], invited["approve_seats"]) == ("ann", True, True)
+    for friend in (bob, cid):
+        joined = await post(friend, f"/api/invitations/{token}/join", {"password": "river-rat"})
+        assert joined.json() == {"table": table_id, "status": "asked"}
+    await bob.send({"type": "watch", "table": table_id})
+    assert (
+        await refused(bob, {"type": "sit", "table": table_id, "seat": 1, "buy_in": 200})
+        == "not_approved"
+    )
+    state = (await ann.http.get(f"/api/private-tables/{table_id}")).json()
+    assert state["guests"] == [
+        {"name": "bob", "status": "asked"},
+        {"name": "cid", "status": "asked"},
+    ]
+    await ann.send({"type": "watch", "table": table_id})
+    for friend in ("bob", "cid"):
+        await hosting(ann, table_id, "approve", friend)
+    assert await refused(bob, {"type": "host", "table": table_id, "op": "pause"}) == "not_host"
+    await sit(bob, table_id, 1, 200)
+    await sit(cid, table_id, 2, 200)
+    for _ in range(2):
+        await play_hand([bob, cid], table_id)
+
+    # Paused: the hand in play ends, and no other is dealt until the host deals again.
+    home = await hosting(ann, table_id, "pause")
+    assert (home["host"], home["paused"], home["closing"]) == ("ann", True, False)
+    await play_hand([bob, cid], table_id)
+    await room.settle()
+    task = room.site.room.tasks[table_id]
+    played = task.table.hands_played
+    await room.clock.advance(30)
+    await room.settle()
+    assert task.table.hand is None and task.table.hands_played == played
+    assert (await hosting(ann, table_id, "resume"))["paused"] is False
+    await play_hand([bob, cid], table_id)
+
+    # Removed: cashed out at the end of the hand, and kept out after.
+    await hosting(ann, table_id, "remove", "cid")
+    await play_hand([bob, cid], table_id)
+    await room.settle()
+    store = room.site.store
+    assert task.table.seats_of_account((await store.get_user("cid")).id) == frozenset()
+    assert (
+        await refused(cid, {"type": "sit", "table": table_id, "seat": 2, "buy_in": 200})
+        == "removed"
+    )
+
+    # The session ledger: what the books say, to the chip, in JSON and in CSV.
+    await check_ledger(room, bob, table_id, {"bob": 200, "cid": 200})
+
+    # Closed: every stack cashed out, the table closed to everyone.
+    home = await hosting(ann, table_id, "close")
+    assert home["closing"] is True
+    await room.clock.advance(5)
+    await room.settle()
+    final = await bob.wait_for(
+        lambda f: f.get("type") == "home" and f.get("table") == table_id and f.get("closed")
+    )
+    assert final["closed"] is True
+    for name in ("bob", "cid"):
+        user = (await store.get_user(name)).id
+        assert await store.balance(Account.in_play(table_id, user)) == 0
+    late = await post(eve, f"/api/invitations/{token}/join", {"password": "river-rat"})
+    assert late.json()["code"] == "table_closed"
+    lines = (await bob.http.get(f"/api/private-tables/{table_id}/ledger")).json()["players"]
+    assert all(line["stack"] == 0 and line["end"] is not None for line in lines)
+
+
+async def check_ledger(
+    room: Harness, viewer: Client, table_id: int, bought: dict[str, int]
+) -> None:
+    """The session ledger equals the books: buy-ins made, in-play balances, net = results."""
+    await room.settle()
+    store = room.site.store
+    lines = (await viewer.http.get(f"/api/private-tables/{table_id}/ledger")).json()["players"]
+    by_name = {line["username"]: line for line in lines}
+    assert set(by_name) == set(bought)
+    for name, amount in bought.items():
+        line = by_name[name]
+        user = await store.get_user(name)
+        results = [
+            hand.result
+            for hand in await store.user_hands(user, limit=1000)
+            if hand.table_id == table_id and hand.result is not None
+        ]
+        assert line["buy_in"] == amount
+        assert line["stack"] == await store.balance(Account.in_play(table_id, user.id))
+        assert line["net"] == sum(results)
+        assert line["buy_out"] == line["buy_in"] + line["net"] - line["stack"]
+    text = (await viewer.http.get(f"/api/private-tables/{table_id}/ledger?format=csv")).text
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [row["player_nickname"] for row in rows] == [line["username"] for line in lines]
+    for row, line in zip(rows, lines, strict=True):
+        assert int(row["player_id"]) == line["user_id"]
+        for column in ("buy_in", "buy_out", "stack", "net"):
+            assert int(row[column]) == line[column], column
+
+
+async def test_a_table_nobody_sits_at_for_an_hour_closes_itself(room: Harness) -> None:
+    ann = await room.player("ann")
+    table_id, _ = await opened(ann, approve_seats=False, password=None)
+    await ann.send({"type": "watch", "table": table_id})
+    await room.settle()
+    await room.clock.advance(IDLE_CLOSE / 2)
+    await room.settle()
+    assert not (await ann.http.get(f"/api/private-tables/{table_id}")).json()["closed"]
+    await room.clock.advance(IDLE_CLOSE / 2 + 10)
+    await room.settle()
+    frame = await ann.wait_for(lambda f: f.get("type") == "home" and f.get("closed"))
+    assert frame["table"] == table_id
+    assert (await ann.http.get(f"/api/private-tables/{table_id}")).json()["closed"] is True
+
+
+async def test_opening_a_private_table_is_checked(room: Harness) -> None:
+    ann = await room.player("ann")
+    for change, status, code in [
+        ({"game": "go-fish"}, 400, "bad_table"),
+        ({"max_buy_in": 10**8}, 400, "over_limit"),
+        ({"bots": 4}, 400, "over_limit"),
+        ({"password": "abc"}, 400, "bad_request"),
+        ({"seats": 0}, 400, "bad_request"),
+        ({"name": "Public 3x4"}, 409, "name_taken"),
+    ]:
+        answer = await post(ann, "/api/private-tables", {**NEW_TABLE, **change})
+        assert (answer.status_code, answer.json()["code"]) == (status, code), change
+    signed_out = await room.spectator()
+    answer = await signed_out.http.post("/api/private-tables", json=NEW_TABLE)
+    assert answer.status_code == 403  # no CSRF cookie: refused before anything else
+    assert await room.site.store.private.tables_of((await room.site.store.get_user("ann")).id) == []

@@ -132,6 +132,11 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
         == "removed"
     )
 
+    # Private play counts in its players' stats, and on no leaderboard.
+    (mine,) = await store.stats.player(await store.get_user("bob"))
+    assert mine.hands >= 5
+    assert await store.stats.board("3x4", store.stats.this_week(), least=1) == []
+
     # The session ledger: what the books say, to the chip, in JSON and in CSV.
     await check_ledger(room, bob, table_id, {"bob": 200, "cid": 200})
 

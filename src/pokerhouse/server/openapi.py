@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerhouse.server import openapi_bots, openapi_stats, openapi_tournaments
+from pokerhouse.server import (
+    openapi_bots,
+    openapi_private,
+    openapi_stats,
+    openapi_tournaments,
+)
 from pokerhouse.server.openapi_parts import CSRF_HEADER as _CSRF_HEADER
 from pokerhouse.server.openapi_parts import PROBLEM as _PROBLEM
 from pokerhouse.server.openapi_parts import json_answer as _json
@@ -79,6 +84,7 @@ def openapi_document(*, metrics: bool = True) -> dict[str, Any]:
     document["paths"].update(openapi_tournaments.PATHS)
     document["paths"].update(openapi_bots.PATHS)
     document["paths"].update(openapi_stats.PATHS)
+    document["paths"].update(openapi_private.PATHS)
     document["components"]["schemas"].update(openapi_tournaments.SCHEMAS)
     if not metrics:
         del document["paths"]["/metrics"]

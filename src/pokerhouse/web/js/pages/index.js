@@ -18,6 +18,8 @@ import * as bots from "./bots.js";
 import * as stats from "./stats.js";
 import * as player from "./player.js";
 import * as leaders from "./leaders.js";
+import * as homegames from "./homegames.js";
+import * as join from "./join.js";
 
 export const PAGES = [lobby, login, register, table, rules, hands, hand, account, tournaments, tournament, bots,
-  stats, player, leaders];
+  stats, player, leaders, homegames, join];

@@ -24,6 +24,7 @@ import { seatElement, seatName } from "../table/seat.js";
 import { setting, settingsPanel } from "../table/settings.js";
 import { tableName } from "../tablename.js";
 import { followTournament } from "../table/tournament.js";
+import { homePanel } from "../table/home.js";
 
 export const route = "/table/:id";
 
@@ -855,9 +856,19 @@ export function render(el, params, ctx) {
 
   // A tournament's table: its strip (level, clock, place) and the player followed on moves.
   let unfollow = null;
+  let home = null;
   const unwatch = ctx.socket.watch(tableId, (message) => {
     if (ctx.me && message.type === "snapshot" && (!state.view || state.view.game !== message.view.game)) {
       replace(settingsSlot, settingsPanel(message.view.game, ctx, onSettings));
+    }
+    if (message.type === "home") {
+      // A private table: its host's panel and the session ledger, above the felt.
+      if (!home) {
+        home = homePanel(tableId, send, ctx);
+        head.after(home.el);
+      }
+      home.update(message);
+      return;
     }
     const tournament = message.type === "snapshot" ? message.view.table.tournament : null;
     if (tournament && !unfollow) {
@@ -884,6 +895,7 @@ export function render(el, params, ctx) {
     unmarkTab();
     unwatch();
     if (unfollow) unfollow();
+    if (home) home.stop();
   };
 }
 

@@ -197,6 +197,19 @@ async def test_the_stats_pages_and_the_leaderboard_over_http(room: Harness) -> N
     ]:
         answer = await ann.http.get(path, params=params)
         assert (answer.status_code, answer.json()["code"]) == (status, code), path
+    # The hands played together, for either of the two, with the asker's result.
+    together = (await ann.http.get(f"/api/players/{bob.name}/hands", params={"limit": 2})).json()
+    assert together["count"] == 3 and len(together["hands"]) == 2
+    assert [hand["id"] for hand in together["hands"]] == [hand["id"] for hand in hands[:2]]
+    assert [hand["result"] for hand in together["hands"]] == [hand["result"] for hand in hands[:2]]
+    older = await ann.http.get(
+        f"/api/players/{bob.name}/hands", params={"before": together["next"]}
+    )
+    assert [hand["id"] for hand in older.json()["hands"]] == [hands[2]["id"]]
+    assert older.json()["next"] is None
     signed_out = await room.spectator()
-    answer = await signed_out.http.get("/api/me/stats")
-    assert (answer.status_code, answer.json()["code"]) == (401, "login_required")
+    for path in ("/api/me/stats", f"/api/players/{bob.name}/hands"):
+        answer = await signed_out.http.get(path)
+        assert (answer.status_code, answer.json()["code"]) == (401, "login_required")
+    answer = await ann.http.get(f"/api/players/{bob.name}/hands", params={"limit": 0})
+    assert (answer.status_code, answer.json()["code"]) == (400, "bad_limit")

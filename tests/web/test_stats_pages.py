@@ -75,6 +75,12 @@ def test_a_player_reads_their_stats_and_finds_themself_on_the_leaderboard(
         page.click("#people-board a:text-is('bob_stats')")
         page.locator("#stats-title", has_text="bob_stats").wait_for()
         page.locator("#stats-table").wait_for()
+        # Signed in, the hands played together, each opening in the replayer.
+        page.locator("#together li").first.wait_for()
+        assert page.locator("#together li").count() >= 3
+        assert axe_violations(ann, axe_source) == []
+        page.locator("#together li a").last.click()
+        page.wait_for_url("**/#/hands/*")
 
         # In Russian.
         page.select_option("#lang", "ru")

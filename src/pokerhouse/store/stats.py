@@ -18,13 +18,15 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pokerhouse.games import get_game
 from pokerhouse.history.figures import FIELDS
-from pokerhouse.store.arguments import user_id_of
+from pokerhouse.store.arguments import MAX_ROW_ID, check_before, user_id_of
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError
-from pokerhouse.store.sql import Stmt, Unit, all_rows, many
+from pokerhouse.store.handlog import HandSummary
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, many, one
 from pokerhouse.store.users import User
 
 __all__ = [
@@ -67,6 +69,24 @@ BOARD = Stmt(
     "AND NOT u.is_bot AND NOT u.api_bot "
     "ORDER BY CAST(s.net AS DOUBLE PRECISION) / s.hands DESC, s.hands DESC, u.username "
     "LIMIT :limit"
+)
+
+
+# The finished hands two players were both dealt in, newest first, with the first one's
+# result (a hand id below ``before``: the next page).
+_TOGETHER = (
+    "SELECT h.id, h.table_id, h.number, h.game, h.status, h.started_at, h.finished_at, "
+    "SUM(a.result) FROM hands h JOIN hand_players a ON a.hand_id = h.id "
+    "WHERE a.user_id = :me AND h.status = 'finished' AND h.id < :before AND EXISTS "
+    "(SELECT 1 FROM hand_players b WHERE b.hand_id = h.id AND b.user_id = :them) "
+    "GROUP BY h.id, h.table_id, h.number, h.game, h.status, h.started_at, h.finished_at "
+    "ORDER BY h.id DESC LIMIT :limit"
+)
+TOGETHER = Stmt(_TOGETHER)
+TOGETHER_COUNT = Stmt(
+    "SELECT COUNT(DISTINCT a.hand_id) FROM hand_players a JOIN hand_players b "
+    "ON b.hand_id = a.hand_id AND b.user_id = :them JOIN hands h ON h.id = a.hand_id "
+    "WHERE a.user_id = :me AND h.status = 'finished'"
 )
 
 
@@ -204,6 +224,25 @@ class StatsBook:
         user_id = user_id_of(user)
         return await self._db.read(lambda ctx: stats_unit(user_id, since(ctx.now, period)))
 
+    async def together(
+        self, me: User | int, them: User | int, *, limit: int = 20, before: int | None = None
+    ) -> tuple[int, list[HandSummary]]:
+        """How many finished hands ``me`` and ``them`` were both dealt in, and the newest
+        ``limit`` of them (below hand id ``before``) with ``me``'s result in each. What
+        ``me`` may see of each is its history as their seat saw it."""
+        mine, theirs = user_id_of(me), user_id_of(them)
+        if type(limit) is not int or not 1 <= limit <= 100:
+            raise AccountError("bad_limit", f"a limit is 1 to 100 hands, not {limit!r}")
+        check_before(before)
+        top = MAX_ROW_ID if before is None else before
+
+        def unit(ctx: Context) -> Unit[tuple[int, list[HandSummary]]]:
+            count = yield one(TOGETHER_COUNT, me=mine, them=theirs)
+            rows = yield all_rows(TOGETHER, me=mine, them=theirs, before=top, limit=limit)
+            return int(count[0]), [_summary(row) for row in rows]
+
+        return await self._db.read(unit)
+
     async def board(
         self, game: str, week: str, *, least: int = 100, limit: int = BOARD_LIMIT
     ) -> list[BoardRow]:
@@ -216,3 +255,11 @@ class StatsBook:
         if type(limit) is not int or not 1 <= limit <= BOARD_LIMIT:
             raise AccountError("bad_limit", f"a limit is 1 to {BOARD_LIMIT} lines, not {limit!r}")
         return await self._db.read(lambda ctx: board_unit(game, week, least, limit))
+
+
+def _summary(row: Sequence[Any]) -> HandSummary:
+    result = None if row[7] is None else int(row[7])
+    hand_id, table_id, number, game, status, started, finished = row[:7]
+    return HandSummary(
+        int(hand_id), int(table_id), int(number), game, status, started, finished, result
+    )

@@ -237,3 +237,56 @@ async def test_a_frozen_owner_thawed_is_fenced_off_and_gives_the_table_up(
         for client in [*players, *moved]:
             await client.close()
     await check_hand_one(db_url, "stop_ann", 3)
+
+
+@pytest.mark.slow
+async def test_a_private_table_opened_on_a_killed_node_goes_on_at_the_other(
+    nodes: tuple[ServeProcess, ServeProcess], db_url: str
+) -> None:
+    """Node b learns of a private table node a opened after both started, waits with it,
+    and takes it over when a dies: the guests play on at b, their standing kept."""
+    a, b = nodes
+    host, guest = await players_on(a, "home_ann", "home_bob")
+    moved: list[Client] = []
+    try:
+        made = await host.http.post(
+            "/api/private-tables",
+            json={"name": "Nodes home game", "game": "3x4", "options": {"ante": 1, "small_bet": 2},
+                  "seats": 2, "min_buy_in": 20, "max_buy_in": 500},
+            headers=host.csrf(),
+        )  # fmt: skip
+        assert made.status_code == 201, made.text
+        table, token = made.json()["id"], made.json()["invitation"]
+        joined = await guest.http.post(
+            f"/api/invitations/{token}/join", json={}, headers=guest.csrf()
+        )
+        assert joined.json()["status"] == "approved"
+        await wait_until(
+            lambda: table in health(b)["tables_elsewhere"], 30, "b learns of the new table"
+        )
+        a.kill()
+        moved = []
+        for player in (host, guest):
+            client = Client(b.base, player.name)
+            client.http.cookies = player.http.cookies
+            await client.connect()
+            moved.append(client)
+        deadline = asyncio.get_running_loop().time() + 60
+        while True:  # refused (table_moved) until b's lease round takes the table
+            mark = len(moved[1].frames)
+            await moved[1].send({"type": "watch", "table": table})
+            found = await moved[1].wait_for(
+                lambda f: f.get("table") == table and f.get("type") in ("snapshot", "error"),
+                after=mark,
+            )
+            if found["type"] == "snapshot":
+                break
+            assert asyncio.get_running_loop().time() < deadline, found
+            await asyncio.sleep(1)
+        for seat, client in enumerate(moved):
+            await sit(client, table, seat, 100)
+        ended = await play_hand(moved, table)
+        assert ended["number"] == 1 and sum(ended["net"]) == 0
+    finally:
+        for client in [host, guest, *moved]:
+            await client.close()

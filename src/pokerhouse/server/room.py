@@ -180,6 +180,8 @@ class Room:
         self._remote_lines: dict[int, dict[str, Any]] = {}
         self._published: dict[int, bytes] = {}
         self._rounds = 0
+        # Tables this node never runs (a tournament's, or a closed private table).
+        self._not_mine: set[int] = set()
         self._background: list[asyncio.Task[None]] = []
         services.lobby_listeners.append(self._changed)
         #: The room's tournaments; their tables join ``tasks`` while they run.
@@ -258,6 +260,8 @@ class Room:
     async def open_private(self, definition: TableDef) -> None:
         """Run a private table just opened (another node may lease it first: then it waits
         here, as every table another node runs)."""
+        if definition.id in self.tasks:  # known here already (the lease round found it)
+            return
         task = self._task_for(definition)
         self.tasks[definition.id] = task
         await task.start()
@@ -335,10 +339,11 @@ class Room:
     async def _take_over_lapsed(self) -> None:
         """Take the free tables (on a shared bus: up to this node's share of the room), and
         give one up when this node runs more than its share and another runs less."""
+        leases = await self.store.table_leases()
+        await self._adopt(leases)
         elsewhere = [task for task in self.tasks.values() if task.fenced]
         if not elsewhere and not self.bus.shared:
             return
-        leases = await self.store.table_leases()
         self.relay.track(leases)
         name = self.services.settings.owner
         spreading = self.bus.shared and self.services.settings.spread_tables
@@ -361,6 +366,26 @@ class Room:
                 task.hand_over()
 
     # ------------------------------------------------------------ the lobby
+
+    async def _adopt(self, leases: Mapping[int, TableLease]) -> None:
+        """Know the tables opened since this node started (a private table another node
+        opened): each waits here as every table another node runs, and is taken over as
+        they are if that node dies. A tournament's tables stay its own; a closed table
+        never runs again."""
+        unknown = [t for t in leases if t not in self.tasks and t not in self._not_mine]
+        if not unknown:
+            return
+        closed = await self.store.private.closed()
+        for table_id in unknown:
+            definition = await self.store.get_table(table_id)
+            if table_id in self.tasks:  # opened here meanwhile (open_private)
+                continue
+            if definition.config.tournament is not None or table_id in closed:
+                self._not_mine.add(table_id)
+                continue
+            task = self._task_for(definition)
+            self.tasks[table_id] = task
+            await task.start()
 
     def lobby(self) -> list[dict[str, Any]]:
         """Every table's line in the lobby (a table another node runs: as it published it)."""

@@ -76,6 +76,8 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     lobby = (await eve.http.get("/api/tables")).json()["tables"]
     assert table_id not in [line["id"] for line in lobby] and lobby
     assert await refused(eve, {"type": "watch", "table": table_id}) == "private_table"
+    chat = {"type": "chat", "table": table_id, "text": "let me in"}
+    assert await refused(eve, chat) == "private_table"
     assert (await eve.http.get(f"/api/private-tables/{table_id}")).status_code == 404
     assert (await eve.http.get(f"/api/private-tables/{table_id}/ledger")).status_code == 404
     wrong = await post(eve, f"/api/invitations/{token[:-2]}xx/join", {"password": "river-rat"})

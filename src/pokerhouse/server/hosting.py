@@ -41,6 +41,17 @@ async def home(task: TableHandle) -> bytes:
     return messages.encode(state)
 
 
+async def admits(task: TableHandle, user_id: int | None) -> bool:
+    """Whether ``user_id`` may watch (and chat at) a private table: the host, and every
+    guest who came by the invitation and was not removed."""
+    if user_id is None:
+        return False
+    if user_id == task.config.host:
+        return True
+    standing = await task.services.store.private.standing(task.id, user_id)
+    return standing in ("asked", "approved")
+
+
 async def may_sit(task: TableHandle, player: User) -> None:
     """Refuse a seat at a private table to whom its host has not let in."""
     if task.rules.closing:

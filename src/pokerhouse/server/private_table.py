@@ -46,22 +46,13 @@ class PrivateTable(TableTask):
 
     async def _watch(self, item: Watch) -> None:
         caller = item.caller
-        if item.on and not await self.admits(caller.user_id):
+        if item.on and not await hosting.admits(self, caller.user_id):
             text = "this table is private: come by its invitation"
             self.outbox.reply(caller.address, messages.error("private_table", text, table=self.id))
             return
         await super()._watch(item)
         if item.on and self.available:
             self.outbox.reply(caller.address, await hosting.home(self))
-
-    async def admits(self, user_id: int | None) -> bool:
-        """Whether ``user_id`` may watch: the host, and every guest not removed."""
-        if user_id is None:
-            return False
-        if user_id == self.config.host:
-            return True
-        standing = await self.services.store.private.standing(self.id, user_id)
-        return standing in ("asked", "approved")
 
     async def _between_hands(self) -> None:
         if self.table.hand is not None or self.closed:

@@ -120,6 +120,8 @@ def _may_sit(task: TableHandle, player: User) -> None:
 
 async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage) -> None:
     if isinstance(message, p.Chat):
+        if task.config.host is not None and not await hosting.admits(task, caller.user_id):
+            raise RoomError("private_table", "this table is private: come by its invitation")
         _chat(task, caller, message.text)
         return
     user = caller.user_id

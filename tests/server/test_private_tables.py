@@ -134,10 +134,22 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
         == "removed"
     )
 
-    # Private play counts in its players' stats, and on no leaderboard.
+    # Private play counts in its players' own stats, not in what others read of them,
+    # and on no leaderboard.
     (mine,) = await store.stats.player(await store.get_user("bob"))
     assert mine.hands >= 5
+    assert [g["game"] for g in (await bob.http.get("/api/me/stats")).json()["games"]] == ["3x4"]
+    assert (await eve.http.get("/api/players/bob/stats")).json()["games"] == []
     assert await store.stats.board("3x4", store.stats.this_week(), least=1) == []
+
+    # Its hands' histories are for those at the table: a stranger hears of no such hand.
+    hand = next(h for h in (await bob.http.get("/api/me/hands")).json()["hands"] if h["result"]
+                is not None)  # fmt: skip
+    assert (await bob.http.get(f"/api/hands/{hand['id']}")).status_code == 200
+    assert (await ann.http.get(f"/api/hands/{hand['id']}")).status_code == 200
+    for path in (f"/api/hands/{hand['id']}", f"/api/hands/{hand['id']}/equity"):
+        stranger = await eve.http.get(path)
+        assert (stranger.status_code, stranger.json()["code"]) == (404, "unknown_hand"), path
 
     # The session ledger: what the books say, to the chip, in JSON and in CSV.
     await check_ledger(room, bob, table_id, {"bob": 200, "cid": 200})

@@ -471,6 +471,8 @@ class Api:
             for index, seat in enumerate(found.seats)
             if user is not None and seat.user_id == user.id
         ]
+        if not mine and not await self._may_read(found.table_id, user):
+            return problem(404, "unknown_hand", "no such hand")  # a private table's: not a word
         if found.status == "running":
             # Its players see it at the table; its history is written when it ends.
             return problem(403, "hand_running", "a hand's history opens when the hand ends")
@@ -495,6 +497,19 @@ class Api:
                 names.append(player.username)
                 bots.append(player.is_bot)
         return HandCopy(found, hand, viewer, mine, names, bots)
+
+    async def _may_read(self, table_id: int, user: User | None) -> bool:
+        """Whether ``user`` may read a hand of ``table_id`` they were not dealt in: anyone at
+        a public table; at a private one, its host and guests only."""
+        table = await self.site.store.get_table(table_id)
+        host = table.config.host
+        if host is None:
+            return True
+        if user is None:
+            return False
+        if user.id == host:
+            return True
+        return await self.site.store.private.standing(table_id, user.id) is not None
 
     async def hand(self, request: Request) -> Response:
         """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""

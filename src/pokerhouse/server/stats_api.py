@@ -1,8 +1,9 @@
 """Players' statistics and the people's weekly leaderboards over HTTP (docs/stats.md).
 
 - ``GET /api/me/stats?period=P``: the signed-in player's figures, by game;
-- ``GET /api/players/{name}/stats?period=P``: any player's, the same public
-  figures (every action they count was taken in the open);
+- ``GET /api/players/{name}/stats?period=P``: any player's figures at public
+  tables (every action they count was taken in the open; a home game's play is
+  its guests' business), all of them for the player themself;
 - ``GET /api/players/{name}/hands?limit=N&before=ID``: signed in, the finished
   hands the asker played with that player, newest first, with the asker's
   result in each (what they saw of the other's cards is in each hand's history,
@@ -94,11 +95,11 @@ class StatsApi:
         self.api = api
         self.site = api.site
 
-    async def _page(self, user: User, request: Request) -> Response:
+    async def _page(self, user: User, request: Request, *, own: bool) -> Response:
         period = request.query_params.get("period", "all")
         if period not in PERIODS:
             return problem(400, "bad_period", f"period is one of {', '.join(PERIODS)}")
-        games = await self.site.store.stats.player(user, period)
+        games = await self.site.store.stats.player(user, period, private=own)
         return JSONResponse(
             {
                 "name": user.username,
@@ -113,7 +114,7 @@ class StatsApi:
         user = await self.api.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
-        return await self._page(user, request)
+        return await self._page(user, request, own=True)
 
     async def player(self, request: Request) -> Response:
         """``GET /api/players/{name}/stats``: any player's public figures."""
@@ -122,7 +123,9 @@ class StatsApi:
             user = await self.site.store.get_user(name)
         except AccountError:
             return problem(404, "unknown_user", f"there is no player {name[:40]!r}")
-        return await self._page(user, request)
+        me = await self.api.user(request)
+        # Another's play at private tables is their guests' business: public play only.
+        return await self._page(user, request, own=me is not None and me.id == user.id)
 
     async def together(self, request: Request) -> Response:
         """``GET /api/players/{name}/hands``: the hands the asker played with the player."""

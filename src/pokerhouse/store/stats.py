@@ -56,12 +56,14 @@ ADD = Stmt(
     + ", ".join(f"{name} = player_stats.{name} + excluded.{name}" for name in COUNTERS)
 )
 _SUMS = ", ".join(f"SUM({name})" for name in COUNTERS)
-# The venues a player's own page sums: money play; tournament chips are not money.
-_CASH = "venue IN ('public', 'private')"
-STATS = Stmt(
-    f"SELECT game, {_SUMS} FROM player_stats WHERE user_id = :user AND {_CASH} "
+# A player's own page sums their money play (tournament chips are not money); what
+# others read of them, their play at public tables only (a home game is its guests').
+_STATS = (
+    f"SELECT game, {_SUMS} FROM player_stats WHERE user_id = :user AND {{venues}} "
     "AND week >= :since GROUP BY game ORDER BY game"
 )
+STATS = Stmt(_STATS.format(venues="venue IN ('public', 'private')"))
+PUBLIC_STATS = Stmt(_STATS.format(venues="venue = 'public'"))
 # Public play of people only; the minimum number of hands; best winnings a hand first.
 BOARD = Stmt(
     "SELECT u.username, s.hands, s.net FROM player_stats s JOIN users u ON u.id = s.user_id "
@@ -172,9 +174,10 @@ def add_unit(week: str, lines: Iterable[SeatLine]) -> Unit[None]:
     )
 
 
-def stats_unit(user_id: int, since: str) -> Unit[list[GameStats]]:
-    """A player's figures by game, summed over the weeks from ``since`` on."""
-    rows = yield all_rows(STATS, user=user_id, since=since)
+def stats_unit(user_id: int, since: str, *, private: bool = True) -> Unit[list[GameStats]]:
+    """A player's figures by game, summed over the weeks from ``since`` on (``private``:
+    their play at private tables too)."""
+    rows = yield all_rows(STATS if private else PUBLIC_STATS, user=user_id, since=since)
     return [GameStats(row[0], *(int(value) for value in row[1:])) for row in rows]
 
 
@@ -219,10 +222,15 @@ class StatsBook:
         """The week the store's clock is in (what its settlements are summed into)."""
         return week_of(self._db.clock())
 
-    async def player(self, user: User | int, period: str = "all") -> list[GameStats]:
-        """A player's figures in money play (public and private tables), by game."""
+    async def player(
+        self, user: User | int, period: str = "all", *, private: bool = True
+    ) -> list[GameStats]:
+        """A player's figures in money play by game: at public and private tables, or
+        (``private=False``, what others may read) at public tables only."""
         user_id = user_id_of(user)
-        return await self._db.read(lambda ctx: stats_unit(user_id, since(ctx.now, period)))
+        return await self._db.read(
+            lambda ctx: stats_unit(user_id, since(ctx.now, period), private=private)
+        )
 
     async def together(
         self, me: User | int, them: User | int, *, limit: int = 20, before: int | None = None

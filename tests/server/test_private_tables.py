@@ -75,21 +75,31 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     # Not in the lobby; a stranger can neither watch it nor read it nor guess the link.
     lobby = (await eve.http.get("/api/tables")).json()["tables"]
     assert table_id not in [line["id"] for line in lobby] and lobby
-    assert await refused(eve, {"type": "watch", "table": table_id}) == "private_table"
-    chat = {"type": "chat", "table": table_id, "text": "let me in"}
-    assert await refused(eve, chat) == "private_table"
+    # A stranger hears of no such table, whatever they send: as of one that does not exist.
+    for message in (
+        {"type": "watch", "table": table_id},
+        {"type": "chat", "table": table_id, "text": "let me in"},
+        {"type": "sit", "table": table_id, "seat": 0, "buy_in": 100},
+        {"type": "leave", "table": table_id},
+        {"type": "host", "table": table_id, "op": "pause"},
+    ):
+        assert await refused(eve, message) == "unknown_table", message
+    taken = await post(eve, "/api/private-tables", {**NEW_TABLE, "password": None})
+    assert taken.status_code == 201  # the same name: a private table's name is its host's
     assert (await eve.http.get(f"/api/private-tables/{table_id}")).status_code == 404
     assert (await eve.http.get(f"/api/private-tables/{table_id}/ledger")).status_code == 404
-    wrong = await post(eve, f"/api/invitations/{token[:-2]}xx/join", {"password": "river-rat"})
+    forged = {"token": f"{token[:-2]}xx", "password": "river-rat"}
+    wrong = await post(eve, "/api/invitations/join", forged)
     assert (wrong.status_code, wrong.json()["code"]) == (404, "not_invited")
-    guess = await post(eve, f"/api/invitations/{token}/join", {"password": "lake-rat"})
+    guess = await post(eve, "/api/invitations/join", {"token": token, "password": "lake-rat"})
     assert (guess.status_code, guess.json()["code"]) == (403, "wrong_password")
 
     # Friends come by the link and ask to sit; the host sees them and approves.
-    invited = (await bob.http.get(f"/api/invitations/{token}")).json()
+    invited = (await post(bob, "/api/invitations/look", {"token": token})).json()
     assert (invited["host"], invited["password"], invited["approve_seats"]) == ("ann", True, True)
     for friend in (bob, cid):
-        joined = await post(friend, f"/api/invitations/{token}/join", {"password": "river-rat"})
+        come = {"token": token, "password": "river-rat"}
+        joined = await post(friend, "/api/invitations/join", come)
         assert joined.json() == {"table": table_id, "status": "asked"}
     await bob.send({"type": "watch", "table": table_id})
     assert (
@@ -105,6 +115,9 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     for friend in ("bob", "cid"):
         await hosting(ann, table_id, "approve", friend)
     assert await refused(bob, {"type": "host", "table": table_id, "op": "pause"}) == "not_host"
+    # The host lets in only those who came by the link.
+    let_in = {"type": "host", "table": table_id, "op": "approve", "user": "eve"}
+    assert await refused(ann, let_in) == "not_asked"
     await sit(bob, table_id, 1, 200)
     await sit(cid, table_id, 2, 200)
     for _ in range(2):
@@ -129,10 +142,13 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     await room.settle()
     store = room.site.store
     assert task.table.seats_of_account((await store.get_user("cid")).id) == frozenset()
+    # Removed: put out of the table's stream, and hears of it no more.
+    await cid.wait_for(lambda f: f.get("type") == "error" and f.get("code") == "removed")
     assert (
         await refused(cid, {"type": "sit", "table": table_id, "seat": 2, "buy_in": 200})
-        == "removed"
+        == "unknown_table"
     )
+    assert (await cid.http.get(f"/api/private-tables/{table_id}/ledger")).status_code == 404
 
     # Private play counts in its players' own stats, not in what others read of them,
     # and on no leaderboard.
@@ -166,7 +182,7 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     for name in ("bob", "cid"):
         user = (await store.get_user(name)).id
         assert await store.balance(Account.in_play(table_id, user)) == 0
-    late = await post(eve, f"/api/invitations/{token}/join", {"password": "river-rat"})
+    late = await post(eve, "/api/invitations/join", {"token": token, "password": "river-rat"})
     assert late.json()["code"] == "table_closed"
     lines = (await bob.http.get(f"/api/private-tables/{table_id}/ledger")).json()["players"]
     assert all(line["stack"] == 0 and line["end"] is not None for line in lines)
@@ -225,11 +241,18 @@ async def test_opening_a_private_table_is_checked(room: Harness) -> None:
         ({"bots": 4}, 400, "over_limit"),
         ({"password": "abc"}, 400, "bad_request"),
         ({"seats": 0}, 400, "bad_request"),
-        ({"name": "Public 3x4"}, 409, "name_taken"),
+        ({"options": {"ante": 3, "small_bet": 6}}, 400, "over_limit"),
+        ({"game": "casino-holdem", "options": {"max_payout": 10**9}}, 400, "over_limit"),
     ]:
         answer = await post(ann, "/api/private-tables", {**NEW_TABLE, **change})
         assert (answer.status_code, answer.json()["code"]) == (status, code), change
+    for number in range(3):
+        made = await post(ann, "/api/private-tables", {**NEW_TABLE, "name": f"Game {number}"})
+        assert made.status_code == 201
+    answer = await post(ann, "/api/private-tables", {**NEW_TABLE, "name": "Game 4"})
+    assert (answer.status_code, answer.json()["code"]) == (409, "too_many_tables")
     signed_out = await room.spectator()
     answer = await signed_out.http.post("/api/private-tables", json=NEW_TABLE)
     assert answer.status_code == 403  # no CSRF cookie: refused before anything else
-    assert await room.site.store.private.tables_of((await room.site.store.get_user("ann")).id) == []
+    ann_id = (await room.site.store.get_user("ann")).id
+    assert len(await room.site.store.private.tables_of(ann_id)) == 3

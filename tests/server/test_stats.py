@@ -52,6 +52,7 @@ def count_hand(history: dict[str, Any]) -> list[dict[str, int]]:
     counts = [dict.fromkeys(COUNTERS[2:], 0) for _ in range(seats)]
     out = [False] * seats
     looked = [False] * seats
+    box_net = [0] * seats
     stake = int(history["spec"].get("ante") or 0)
     rounds = 0
     for event in events:
@@ -60,6 +61,8 @@ def count_hand(history: dict[str, Any]) -> list[dict[str, int]]:
             rounds += 1
         elif kind == "cards_looked":
             looked[event["seat"]] = True
+        elif kind == "box_settled":
+            box_net[event["seat"]] = event["net"]
         elif kind == "sideshow_compared":
             out[event["loser"]] = True
         elif kind == "action_taken":
@@ -81,6 +84,8 @@ def count_hand(history: dict[str, Any]) -> list[dict[str, int]]:
                         mine["aggressive"] += 1
                     else:
                         mine["calls"] += 1
+                    if move == "show":
+                        looked[seat] = True  # a blind asker looks once paid
             elif move in ("bet", "raise", "complete"):
                 mine["aggressive"] += 1
                 if rounds == 1:
@@ -92,11 +97,11 @@ def count_hand(history: dict[str, Any]) -> list[dict[str, int]]:
     if game == "teen-patti":
         for seat in range(seats):
             counts[seat]["seen" if looked[seat] else "blind"] = 1
-    ended = events[-1]
-    assert ended["type"] == "hand_ended"
+    assert events[-1]["type"] == "hand_ended"
     if game == "casino-holdem":
         for seat in range(seats):
-            won = counts[seat]["called"] and ended["net"][seat] > 0
+            # Won: the box's Ante and Call settled above zero, its AA Bonus aside.
+            won = counts[seat]["called"] and box_net[seat] > 0
             counts[seat]["showdown_won"] = int(won)
         return counts
     if seats - sum(out) >= 2:
@@ -194,6 +199,7 @@ async def test_the_stats_pages_and_the_leaderboard_over_http(room: Harness) -> N
         ("/api/leaderboards/people", {"game": "go-fish"}, 400, "bad_game"),
         ("/api/leaderboards/people", {"game": "3x4", "week": "2026-12-01"}, 400, "bad_week"),
         ("/api/leaderboards/people", {"game": "3x4", "least": "-1"}, 400, "bad_least"),
+        ("/api/leaderboards/people", {"game": "3x4", "least": "²"}, 400, "bad_least"),
     ]:
         answer = await ann.http.get(path, params=params)
         assert (answer.status_code, answer.json()["code"]) == (status, code), path

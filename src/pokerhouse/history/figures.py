@@ -18,14 +18,15 @@ The definitions, game by game (``docs/stats.md`` has them for players):
   a completion or raise on third street. Teen Patti and Casino Hold'em have
   none.
 - **Aggression**: bets, raises and completions against calls (a bring-in is
-  neither); in Teen Patti a bet that raises the current stake is aggressive,
-  one that does not (the least bet, "chaal") and a paid show are calls.
-  Casino Hold'em has none.
+  neither); in Teen Patti a bet (or a sideshow's seen bet) that raises the
+  current stake is aggressive, one that does not (the least bet, "chaal") and
+  a paid show are calls. Casino Hold'em has none.
 - **Showdown**: the seat had not folded when the hand ended with two or more
   seats in (a sideshow's loser has folded); **won** when it took a share of
   a pot there. Casino Hold'em: every called box goes to showdown against the
-  dealer and wins when its settlement is above zero.
-- **Blind / seen** (Teen Patti): the seat never looked at its cards / looked.
+  dealer and wins when its Ante and Call settle above zero (its AA Bonus aside).
+- **Blind / seen** (Teen Patti): the seat never looked at its cards / looked
+  (a blind player who pays for a show looks then).
 
 >>> from pokerhouse.engine import Action
 >>> from pokerhouse.games import new_hand
@@ -52,6 +53,7 @@ from pokerhouse.engine.events import (
     PotAwarded,
     StreetStarted,
 )
+from pokerhouse.games.casino_holdem.events import BoxSettled
 from pokerhouse.games.teen_patti.events import CardsLooked, SideshowCompared, StakeRaised
 
 __all__ = ["FIELDS", "SeatFigures", "hand_figures"]
@@ -146,6 +148,8 @@ def _teen_patti(log: list[Event], seats: int) -> tuple[SeatFigures, ...]:
                 vpip[seat] = 1
                 calls[seat] += 1
                 paying = seat if kind is not ActionKind.SHOW else None
+                if kind is ActionKind.SHOW:
+                    looked[seat] = True  # a blind player who pays for a show looks then
     showdown, won = _showdowns(log, folded)
     return tuple(
         SeatFigures(
@@ -162,14 +166,15 @@ def _teen_patti(log: list[Event], seats: int) -> tuple[SeatFigures, ...]:
 
 
 def _casino_holdem(log: list[Event], seats: int) -> tuple[SeatFigures, ...]:
-    """Casino Hold'em: each box calls or folds, and a called box meets the dealer."""
+    """Casino Hold'em: each box calls or folds, and a called box meets the dealer (won:
+    its Ante and Call settled above zero, whatever its AA Bonus did)."""
     called = [0] * seats
     net = [0] * seats
     for event in log:
         if isinstance(event, ActionTaken) and event.action.kind is ActionKind.CALL:
             called[event.seat] = 1
-        elif isinstance(event, HandEnded):
-            net = list(event.net)
+        elif isinstance(event, BoxSettled) and 0 <= event.seat < seats:
+            net[event.seat] = event.net
     return tuple(
         SeatFigures(
             vpip=called[s],

@@ -509,7 +509,7 @@ class Api:
             return False
         if user.id == host:
             return True
-        return await self.site.store.private.standing(table_id, user.id) is not None
+        return await self.site.store.private.standing(table_id, user.id) in ("asked", "approved")
 
     async def hand(self, request: Request) -> Response:
         """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""

@@ -41,15 +41,37 @@ async def home(task: TableHandle) -> bytes:
     return messages.encode(state)
 
 
+# Each private table's guests known to be in (asked or approved), by table id: the
+# store is asked only about the others. Guests come in by the invitation (any node) and
+# are approved or put out only by the host, through the table's task, which keeps this
+# up to date; it is forgotten whenever the task loads the table.
+_GUESTS: dict[int, dict[int, str]] = {}
+
+
+def forget(table_id: int) -> None:
+    """Forget what is known of a table's guests (its task is loading it afresh)."""
+    _GUESTS.pop(table_id, None)
+
+
+async def standing(task: TableHandle, user_id: int) -> str | None:
+    """A guest's standing at the task's private table (``None``: never came)."""
+    known = _GUESTS.setdefault(task.id, {})
+    found = known.get(user_id)
+    if found is None:
+        found = await task.services.store.private.standing(task.id, user_id)
+        if found in ("asked", "approved"):
+            known[user_id] = found
+    return found
+
+
 async def admits(task: TableHandle, user_id: int | None) -> bool:
-    """Whether ``user_id`` may watch (and chat at) a private table: the host, and every
-    guest who came by the invitation and was not removed."""
+    """Whether ``user_id`` is at a private table: its host, and every guest who came by
+    the invitation and was not removed. Anyone else hears of no such table."""
     if user_id is None:
         return False
     if user_id == task.config.host:
         return True
-    standing = await task.services.store.private.standing(task.id, user_id)
-    return standing in ("asked", "approved")
+    return await standing(task, user_id) in ("asked", "approved")
 
 
 async def may_sit(task: TableHandle, player: User) -> None:
@@ -58,14 +80,12 @@ async def may_sit(task: TableHandle, player: User) -> None:
         raise RoomError("table_closed", "the host has closed this table")
     if player.id == task.config.host:
         return
-    standing = await task.services.store.private.standing(task.id, player.id)
-    if standing == "approved":
+    found = await standing(task, player.id)
+    if found == "approved":
         return
-    if standing == "asked":
+    if found == "asked":
         raise RoomError("not_approved", "the host has not approved your seat yet")
-    if standing == "removed":
-        raise RoomError("removed", "the host has removed you from this table")
-    raise RoomError("not_invited", "this table is private: come by its invitation")
+    raise RoomError("unknown_table", f"there is no table {task.id}")
 
 
 async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
@@ -97,10 +117,26 @@ async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
             raise RoomError("bad_request", "the host cannot be approved, denied or removed")
         status = "approved" if op == "approve" else "removed"
         await store.private.set_standing(task.id, guest.id, status)
+        known = _GUESTS.setdefault(task.id, {})
         if status == "removed":
+            known.pop(guest.id, None)
             for seat in task.table.seats_of_account(guest.id):
-                await task.step(Leave(seat))
+                await task.step(Leave(seat))  # their chips go home at the end of the hand
+            _put_out(task, guest.id)
+        else:
+            known[guest.id] = status
     task.outbox.broadcast(await home(task))
+
+
+def _put_out(task: TableHandle, user_id: int) -> None:
+    """Stop sending the table to a guest the host removed (each of their watches, on this
+    node or relayed from another); their seat, if any, folds when its turn comes."""
+    outbox = task.outbox
+    text = messages.error("removed", "the host has removed you from this table", table=task.id)
+    for address, watcher in list(outbox.watchers.items()):
+        if watcher.account == user_id:
+            outbox.reply(address, text)
+            outbox.remove(address)
 
 
 async def close(task: TableHandle) -> None:

@@ -1,7 +1,7 @@
 """The private tables' part of the OpenAPI document: open one, invitations, the ledger.
 
 >>> sorted(PATHS)[:2]
-['/api/invitations/{token}', '/api/invitations/{token}/join']
+['/api/invitations/join', '/api/invitations/look']
 """
 
 from __future__ import annotations
@@ -18,11 +18,21 @@ _TABLE_ID = {
     "required": True,
     "schema": {"type": "integer", "minimum": 1, "maximum": 2**62},
 }
-_TOKEN = {
-    "name": "token",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+_TOKEN_TEXT = {"type": "string", "minLength": 1, "maxLength": 200}
+_TOKEN_BODY = {
+    "type": "object",
+    "required": ["token"],
+    "additionalProperties": False,
+    "properties": {"token": _TOKEN_TEXT},
+}
+_JOIN_BODY = {
+    "type": "object",
+    "required": ["token"],
+    "additionalProperties": False,
+    "properties": {
+        "token": _TOKEN_TEXT,
+        "password": {"type": ["string", "null"], "maxLength": 128},
+    },
 }
 _OBJECT = {"type": "object"}
 _SIGNED_IN = {
@@ -86,11 +96,23 @@ PATHS: dict[str, Any] = {
                     "The table, and its invitation token shown this once.",
                 ),
                 "400": _problem("bad_table, over_limit, or a bad body (bad_request, bad_json)."),
-                "409": _problem("A table of that name exists (name_taken)."),
+                "409": _problem("The host keeps as many open as they may (too_many_tables)."),
+                "429": _problem("Passwords being hashed for this address (rate_limited)."),
                 "413": _problem("The body is too large."),
                 **_SIGNED_IN,
             },
         },
+    },
+    "/api/private-tables/stakes": {
+        "get": {
+            "summary": "The stakes a private table may play, and the room's limits",
+            "responses": {
+                "200": _json(
+                    {"type": "object", "required": ["games", "host_chooses", "limits"]},
+                    "Each game's levels (name, options, buy-in range).",
+                )
+            },
+        }
     },
     "/api/private-tables/{table_id}": {
         "get": {
@@ -146,33 +168,28 @@ PATHS: dict[str, Any] = {
             },
         }
     },
-    "/api/invitations/{token}": {
-        "get": {
-            "summary": "What an invitation link invites to",
-            "parameters": [_TOKEN],
+    "/api/invitations/look": {
+        "post": {
+            "summary": "What an invitation link invites to (the token in the body)",
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _TOKEN_BODY}},
+            },
             "responses": {
                 "200": _json(_OBJECT, "The table, its host, whether it asks a password."),
+                "400": _problem("A bad body (bad_request, bad_json)."),
                 "404": _problem("Not an invitation the room made (not_invited)."),
+                "413": _problem("The body is too large."),
             },
         }
     },
-    "/api/invitations/{token}/join": {
+    "/api/invitations/join": {
         "post": {
             "summary": "Come to a private table by its invitation",
-            "parameters": [_TOKEN, _CSRF],
+            "parameters": [_CSRF],
             "requestBody": {
-                "required": False,
-                "content": {
-                    "application/json": {
-                        "schema": {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "properties": {
-                                "password": {"type": ["string", "null"], "maxLength": 128}
-                            },
-                        }
-                    }
-                },
+                "required": True,
+                "content": {"application/json": {"schema": _JOIN_BODY}},
             },
             "responses": {
                 "200": _json(

@@ -11,8 +11,13 @@
 - ``GET /api/private-tables/{id}/ledger``: the session ledger, for everyone at
   it (``?format=csv``: ``player_nickname, player_id, session_start_at,
   session_end_at, buy_in, buy_out, stack, net``);
-- ``GET /api/invitations/{token}``: what a link invites to;
-- ``POST /api/invitations/{token}/join`` ``{"password"}``: come to the table.
+- ``GET /api/private-tables/stakes``: the stakes a private table may play;
+- ``POST /api/invitations/look`` ``{"token"}``: what a link invites to;
+- ``POST /api/invitations/join`` ``{"token", "password"}``: come to the table.
+
+The token travels in request bodies, never in a path: the room's request log
+never holds one (the link itself carries it after ``#``, which no browser
+sends).
 
 The host runs the table itself (pause, approve, remove, close) with the
 websocket's ``host`` message, through the table's task.
@@ -32,9 +37,17 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokerhouse.server.api import Api, BadRequest, client_address, problem, read_json
+from pokerhouse.server.paging import MAX_ID
 from pokerhouse.server.throttles import ThrottleUnavailable
 from pokerhouse.store import TableConfig, TableError, User
-from pokerhouse.store.private_tables import LedgerLine, PrivateState
+from pokerhouse.store.private_tables import (
+    HOST_CHOOSES,
+    LIMITS,
+    STAKES,
+    LedgerLine,
+    PrivateState,
+    invite_hash,
+)
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
@@ -55,9 +68,19 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     password: Annotated[str, msgspec.Meta(min_length=4, max_length=128)] | None = None
 
 
-class Join(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/invitations/{token}/join``: the table's password, if it has one."""
+Token = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
+
+class Look(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/invitations/look``: an invitation's token."""
+
+    token: Token
+
+
+class Join(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/invitations/join``: the token, and the table's password if it has one."""
+
+    token: Token
     password: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
@@ -74,11 +97,12 @@ def routes(api: Api) -> list[Route]:
     return [
         Route("/private-tables", handlers.list, methods=["GET"]),
         Route("/private-tables", handlers.open, methods=["POST"]),
+        Route("/private-tables/stakes", handlers.stakes),
         Route("/private-tables/{table_id:int}", handlers.one),
         Route("/private-tables/{table_id:int}/invitation", handlers.invite, methods=["POST"]),
         Route("/private-tables/{table_id:int}/ledger", handlers.ledger),
-        Route("/invitations/{token}", handlers.invitation),
-        Route("/invitations/{token}/join", handlers.join, methods=["POST"]),
+        Route("/invitations/look", handlers.invitation, methods=["POST"]),
+        Route("/invitations/join", handlers.join, methods=["POST"]),
     ]
 
 
@@ -87,6 +111,15 @@ def _time(seconds: float | None) -> str:
     if seconds is None:
         return ""
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
+
+
+def _cell(text: str) -> str:
+    """Text a spreadsheet would read as a formula (``-A1``), kept as text with a quote.
+
+    >>> _cell("-A1"), _cell("ann")
+    ("'-A1", 'ann')
+    """
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
 def ledger_csv(lines: list[LedgerLine]) -> str:
@@ -101,7 +134,7 @@ def ledger_csv(lines: list[LedgerLine]) -> str:
     writer.writerow(CSV_COLUMNS)
     for line in lines:
         writer.writerow(
-            [line.username, line.user_id, _time(line.start), _time(line.end), line.buy_in,
+            [_cell(line.username), line.user_id, _time(line.start), _time(line.end), line.buy_in,
              line.buy_out, line.stack, line.net]
         )  # fmt: skip
     return out.getvalue()
@@ -128,13 +161,17 @@ class PrivateApi:
         if isinstance(user, Response):
             return user
         table_id = request.path_params["table_id"]
+        missing = problem(404, "unknown_table", f"there is no private table {table_id}"[:80])
+        if not 1 <= table_id <= MAX_ID:
+            return missing
         try:
             state = await self.site.store.private.state(table_id)
         except TableError:
-            return problem(404, "unknown_table", f"there is no private table {table_id}")
-        if user.id != state.host and all(m.user_id != user.id for m in state.members):
-            # Not a word on whether it exists: a stranger cannot find private tables.
-            return problem(404, "unknown_table", f"there is no private table {table_id}")
+            return missing
+        guests = {m.user_id for m in state.members if m.status in ("asked", "approved")}
+        if user.id != state.host and user.id not in guests:
+            # Not a word on whether it exists: a stranger (or one removed) finds nothing.
+            return missing
         return user, table_id, state
 
     async def open(self, request: Request) -> Response:
@@ -154,11 +191,17 @@ class PrivateApi:
             max_boxes=body.max_boxes, bots=body.bots, decision_seconds=body.decision_seconds,
             approve_seats=body.approve_seats,
         )  # fmt: skip
+        address = client_address(request)
+        if body.password is not None and not self.api.hashing.enter(address):
+            return problem(429, "rate_limited", "one password at a time", **{"Retry-After": "1"})
         try:
             table, token = await self.site.store.private.open(user, config, password=body.password)
         except TableError as error:
-            status = 409 if error.code == "name_taken" else 400
+            status = 409 if error.code in ("name_taken", "too_many_tables") else 400
             return problem(status, error.code, str(error))
+        finally:
+            if body.password is not None:
+                self.api.hashing.leave(address)
         await self.site.room.open_private(table)
         found = table.config
         return JSONResponse(
@@ -240,10 +283,30 @@ class PrivateApi:
             )
         return JSONResponse({"id": table_id, "players": [msgspec.to_builtins(x) for x in lines]})
 
+    async def stakes(self, request: Request) -> Response:
+        """``GET /api/private-tables/stakes``: each game's stakes, what a host chooses
+        besides, and the room's limits."""
+        return JSONResponse(
+            {
+                "games": {
+                    game: [
+                        {"name": name, "options": options, "buy_in": list(buy_in)}
+                        for name, options, buy_in in levels
+                    ]
+                    for game, levels in STAKES.items()
+                },
+                "host_chooses": {game: list(fields) for game, fields in HOST_CHOOSES.items()},
+                "limits": LIMITS,
+            }
+        )
+
     async def invitation(self, request: Request) -> Response:
-        """``GET /api/invitations/{token}``: what the link invites to."""
+        """``POST /api/invitations/look``: what the link invites to."""
         try:
-            found = await self.site.store.private.invitation(request.path_params["token"])
+            body = await read_json(request, Look)
+            found = await self.site.store.private.invitation(body.token)
+        except BadRequest as error:
+            return problem(error.status, error.code, str(error))
         except TableError as error:
             return problem(404, error.code, str(error))
         return JSONResponse(msgspec.to_builtins(found))
@@ -260,11 +323,10 @@ class PrivateApi:
             body = await read_json(request, Join)
         except BadRequest as error:
             return problem(error.status, error.code, str(error))
-        token = request.path_params["token"]
         address = client_address(request)
         # A table's password is guessed no faster than a player's: one budget an address
-        # and one a player, counted before the hash runs.
-        key = f"join:{user.id}"
+        # and one a player and link, counted before the hash runs (as at login).
+        key = f"join:{user.id}:{invite_hash(body.token)[:24]}"
         api = self.api
         try:
             wait = max(await api.logins.wait(key), await api.addresses.wait(address))
@@ -277,15 +339,18 @@ class PrivateApi:
             await api.addresses.attempt(address)
         except ThrottleUnavailable:
             return problem(503, "room_unavailable", "try again soon", **{"Retry-After": "5"})
+        if not api.hashing.enter(address):
+            return problem(429, "rate_limited", "one password at a time", **{"Retry-After": "1"})
         try:
-            member = await self.site.store.private.join(token, user, body.password)
+            table_id, member = await self.site.store.private.join(body.token, user, body.password)
         except TableError as error:
             status = {"not_invited": 404, "wrong_password": 403}.get(error.code, 409)
             return problem(status, error.code, str(error))
+        finally:
+            api.hashing.leave(address)
         try:
             await api.logins.succeeded(key)
             await api.addresses.undo(address)
         except ThrottleUnavailable:
             pass  # joined all the same; the count lapses by itself
-        invitation = await self.site.store.private.invitation(token)
-        return JSONResponse({"table": invitation.table_id, "status": member.status})
+        return JSONResponse({"table": table_id, "status": member.status})

@@ -5,8 +5,8 @@ Its state is the store's (paused, closed: :mod:`pokerhouse.store.private_tables`
 read again whenever the task loads the table, so a node that takes the table
 over carries on as the host left it. A closing table deals no more: once its
 hand is over and every player is stood up (and cashed out), it is closed and
-says so to its watchers. One with nobody seated for :data:`IDLE_CLOSE` seconds
-closes itself.
+says so to its watchers (and the room drops its task at its next lease round).
+One with no person seated for :data:`IDLE_CLOSE` seconds closes itself.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pokerhouse.table import Leave
 
 log = logging.getLogger("pokerhouse.private")
 
-#: Seconds a private table with nobody seated stays open.
+#: Seconds a private table with no person seated (house bots alone) stays open.
 IDLE_CLOSE = 3600.0
 
 
@@ -39,6 +39,7 @@ class PrivateTable(TableTask):
         self.closed = False
 
     async def _load(self, reclaim: bool = True) -> None:
+        hosting.forget(self.id)
         await super()._load(reclaim)
         state = await self.services.store.private.state(self.id)
         self.rules.paused = state.paused
@@ -47,8 +48,9 @@ class PrivateTable(TableTask):
     async def _watch(self, item: Watch) -> None:
         caller = item.caller
         if item.on and not await hosting.admits(self, caller.user_id):
-            text = "this table is private: come by its invitation"
-            self.outbox.reply(caller.address, messages.error("private_table", text, table=self.id))
+            # A stranger hears of no such table, as of one that does not exist.
+            text = f"there is no table {self.id}"
+            self.outbox.reply(caller.address, messages.error("unknown_table", text, table=self.id))
             return
         await super()._watch(item)
         if item.on and self.available:
@@ -59,7 +61,8 @@ class PrivateTable(TableTask):
             return
         now = self.services.clock.now()
         if not self.rules.closing:
-            if self.table.occupied:
+            # House bots play on by themselves: only a person at the table keeps it open.
+            if any(not user.is_bot for user in self.users.values()):
                 self.empty_since = None
             elif self.empty_since is None:
                 self.empty_since = now

@@ -90,6 +90,9 @@ async def answer(task: TableHandle, request: Request) -> None:
             code = "table_moved" if task.fenced else "room_unavailable"
             raise Unavailable(code, "the table is not taking requests now: try again soon")
         user = caller.user_id
+        if task.config.host is not None and not await hosting.admits(task, user):
+            # A private table: anyone but its host and guests hears of no such table.
+            raise RoomError("unknown_table", f"there is no table {task.id}")
         if type(message) is p.Act and user is not None:
             # The commonest request by far, straight to its handler: one coroutine fewer
             # waiting on every commit.
@@ -120,8 +123,6 @@ def _may_sit(task: TableHandle, player: User) -> None:
 
 async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage) -> None:
     if isinstance(message, p.Chat):
-        if task.config.host is not None and not await hosting.admits(task, caller.user_id):
-            raise RoomError("private_table", "this table is private: come by its invitation")
         _chat(task, caller, message.text)
         return
     user = caller.user_id

@@ -262,6 +262,7 @@ class Room:
         here, as every table another node runs)."""
         if definition.id in self.tasks:  # known here already (the lease round found it)
             return
+        await self._fund_house([definition])  # a Casino Hold'em table pays from the bank
         task = self._task_for(definition)
         self.tasks[definition.id] = task
         await task.start()
@@ -372,6 +373,11 @@ class Room:
         opened): each waits here as every table another node runs, and is taken over as
         they are if that node dies. A tournament's tables stay its own; a closed table
         never runs again."""
+        for table_id, known in list(self.tasks.items()):
+            if isinstance(known, PrivateTable) and known.closed:  # done: nothing more to run
+                del self.tasks[table_id]
+                self._not_mine.add(table_id)
+                await known.stop()
         unknown = [t for t in leases if t not in self.tasks and t not in self._not_mine]
         if not unknown:
             return

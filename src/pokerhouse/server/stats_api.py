@@ -158,7 +158,12 @@ class StatsApi:
         query = request.query_params
         week = query.get("week") or self.site.store.stats.this_week()
         least_text = query.get("least", str(LEAST_HANDS))
-        least = int(least_text) if least_text.isdigit() and len(least_text) < 8 else 0
+        # isascii(): "²" is a digit to isdigit() but not a number to int().
+        whole = least_text.isascii() and least_text.isdigit() and len(least_text) < 8
+        if not whole:
+            text = f"least is a whole number of hands, not {least_text[:20]!r}"
+            return problem(400, "bad_least", text)
+        least = int(least_text)
         try:
             lines = await self.site.store.stats.board(
                 query.get("game", ""), week, least=least, limit=BOARD_LIMIT

@@ -19,8 +19,9 @@ on the table (the balance of their in-play account there).
 ...     async with await Store.open(f"sqlite:///{path}/room.db") as store:
 ...         ann = await store.create_user("ann", None, bot=True)
 ...         bob = await store.create_user("bob", None, bot=True)
-...         table, token = await store.private.open(ann, TableConfig("Ann's", "razz"))
-...         joined = await store.private.join(token, bob)
+...         stakes = {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
+...         table, token = await store.private.open(ann, TableConfig("Ann's", "razz", stakes))
+...         _, joined = await store.private.join(token, bob)
 ...         return table.config.host == ann.id, joined.status, await store.private.members(table.id)
 >>> with tempfile.TemporaryDirectory() as path:
 ...     asyncio.run(demo(path))
@@ -36,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokerhouse.games import get_game
+from pokerhouse.history.json_history import spec_from_dict
 from pokerhouse.store import tables
 from pokerhouse.store.arguments import user_id_of, whole
 from pokerhouse.store.database import Database
@@ -44,11 +47,50 @@ from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 from pokerhouse.store.tables import TableConfig, TableDef
 from pokerhouse.store.users import Passwords, User
 
-__all__ = ["LIMITS", "Invitation", "LedgerLine", "Member", "PrivateBook", "PrivateState"]
+__all__ = [
+    "HOST_CHOOSES",
+    "LIMITS",
+    "STAKES",
+    "Invitation",
+    "LedgerLine",
+    "Member",
+    "PrivateBook",
+    "PrivateState",
+]
 
 #: The room's limits on a private table: at most these many chips a buy-in, house bots
-#: (only when the host asks for them), and seconds a decision.
-LIMITS = {"max_buy_in": 100_000, "bots": 9, "decision_seconds": 120.0}
+#: (only when the host asks for them), seconds a decision, and open tables a host.
+LIMITS = {"max_buy_in": 100_000, "bots": 9, "decision_seconds": 120.0, "tables": 3}
+
+#: The stakes a private table may play, game by game: its name, the spec's amounts, and
+#: the buy-ins a form offers. The amounts (and Casino Hold'em's pay tables, the room's
+#: own) are the room's; a host chooses only the fields of :data:`HOST_CHOOSES`.
+STAKES: dict[str, tuple[tuple[str, dict[str, Any], tuple[int, int]], ...]] = {
+    "3x4": (
+        ("1/2", {"ante": 1, "small_bet": 2}, (40, 400)),
+        ("5/10", {"ante": 5, "small_bet": 10}, (200, 2_000)),
+        ("25/50", {"ante": 25, "small_bet": 50}, (1_000, 10_000)),
+    ),
+    "razz": (
+        ("2/4", {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}, (40, 400)),
+        ("10/20", {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20}, (200, 2_000)),
+    ),
+    "teen-patti": (
+        ("1", {"ante": 1}, (20, 200)),
+        ("5", {"ante": 5}, (100, 1_000)),
+    ),
+    "casino-holdem": (
+        ("1-100", {"min_ante": 1, "max_ante": 100, "max_payout": 10_000}, (20, 2_000)),
+    ),
+}
+#: The spec fields a host may set besides the stakes: the betting structure, Teen
+#: Patti's sideshow.
+HOST_CHOOSES: dict[str, tuple[str, ...]] = {
+    "3x4": ("limit",),
+    "razz": (),
+    "teen-patti": ("limit", "sideshow"),
+    "casino-holdem": (),
+}
 _PASSWORD = (4, 128)
 _TOKEN_LENGTH = (20, 100)
 
@@ -73,9 +115,9 @@ JOIN = Stmt(
     "INSERT INTO table_members (table_id, user_id, status, joined_at, changed_at) "
     "VALUES (:table, :user, :status, :now, :now) ON CONFLICT (table_id, user_id) DO NOTHING"
 )
-SET_STATUS = Stmt(
-    "UPDATE table_members SET status = :status, changed_at = :now "
-    "WHERE table_id = :table AND user_id = :user"
+APPROVE = Stmt(
+    "UPDATE table_members SET status = 'approved', changed_at = :now "
+    "WHERE table_id = :table AND user_id = :user AND status IN ('asked', 'approved')"
 )
 ADD_MEMBER = Stmt(
     "INSERT INTO table_members (table_id, user_id, status, joined_at, changed_at) "
@@ -87,6 +129,7 @@ CLOSE = Stmt(
     "UPDATE room_tables SET closed_at = :now WHERE id = :id AND host_id IS NOT NULL "
     "AND closed_at IS NULL"
 )
+HOSTING = Stmt("SELECT count(*) FROM room_tables WHERE host_id = :host AND closed_at IS NULL")
 CLOSED = Stmt("SELECT id FROM room_tables WHERE closed_at IS NOT NULL")
 HOSTED = Stmt(
     "SELECT t.id FROM room_tables t WHERE t.closed_at IS NULL AND (t.host_id = :user "
@@ -182,6 +225,7 @@ def private_config(host: int, config: TableConfig) -> TableConfig:
         raise TableError("bad_table", "a private table is described by a TableConfig")
     checked = dataclasses.replace(config, host=host, rake_bps=0, rake_cap=0).checked()
     assert checked.max_buy_in is not None
+    _check_stakes(checked.game, checked.options)
     if checked.max_buy_in > LIMITS["max_buy_in"]:
         raise TableError(
             "over_limit", f"a private table's buy-in is at most {LIMITS['max_buy_in']} chips"
@@ -193,6 +237,20 @@ def private_config(host: int, config: TableConfig) -> TableConfig:
             "over_limit", f"a decision takes at most {LIMITS['decision_seconds']:.0f} s"
         )
     return checked
+
+
+def _check_stakes(game: str, options: dict[str, Any]) -> None:
+    """Refuse amounts that are not one of the room's levels for ``game`` (``over_limit``)."""
+    info = get_game(game)
+    spec = spec_from_dict(info.spec_type, options)
+    free = {name: getattr(spec, name) for name in HOST_CHOOSES.get(game, ())}
+    for _, amounts, _ in STAKES.get(game, ()):
+        if spec == spec_from_dict(info.spec_type, {**amounts, **free}):
+            return
+    names = ", ".join(name for name, _, _ in STAKES.get(game, ()))
+    raise TableError(
+        "over_limit", f"a private table of {info.title} plays the room's stakes: {names}"
+    )
 
 
 class PrivateBook:
@@ -212,6 +270,12 @@ class PrivateBook:
         token = secrets.token_urlsafe(24)
 
         def unit(ctx: Context) -> Unit[TableDef]:
+            hosted = yield one(HOSTING, host=host_id)
+            if int(hosted[0]) >= LIMITS["tables"]:
+                raise TableError(
+                    "too_many_tables",
+                    f"a host keeps at most {LIMITS['tables']} private tables open: close one",
+                )
             table = yield from tables.create_table_unit(ctx, checked)
             yield run(SET_SECRETS, id=table.id, invite=invite_hash(token), password=hashed)
             return table
@@ -238,9 +302,12 @@ class PrivateBook:
             row[6] is not None,
         )  # fmt: skip
 
-    async def join(self, token: str, user: User | int, password: str | None = None) -> Member:
-        """Come to the table ``token`` invites to: ``approved``, or ``asked`` to wait for
-        the host; ``wrong_password``, ``removed`` or ``table_closed`` otherwise."""
+    async def join(
+        self, token: str, user: User | int, password: str | None = None
+    ) -> tuple[int, Member]:
+        """Come to the table ``token`` invites to: the table's id and the guest's standing,
+        ``approved`` or ``asked`` (to wait for the host); ``wrong_password``, ``removed``
+        or ``table_closed`` otherwise."""
         user_id = user_id_of(user)
         hashed = invite_hash(_token(token))
         row = await self._db.read(lambda ctx: _one(BY_INVITE, hash=hashed))
@@ -250,7 +317,7 @@ class PrivateBook:
         if closed is not None:
             raise TableError("table_closed", "the host has closed this table")
         if int(row[7]) == user_id:
-            return Member(user_id, row[3], "approved")  # the host's own link
+            return table_id, Member(user_id, row[3], "approved")  # the host's own link
         if stored is not None:
             given = password if isinstance(password, str) and len(password) <= 128 else ""
             if not await self._passwords.verify(stored, given):
@@ -267,7 +334,7 @@ class PrivateBook:
         member = await self._db.write(unit)
         if member.status == "removed":
             raise TableError("removed", "the host has removed you from this table")
-        return member
+        return table_id, member
 
     async def state(self, table_id: int) -> PrivateState:
         """A private table's settings, state and guests; ``unknown_table`` if not private."""
@@ -297,17 +364,23 @@ class PrivateBook:
         return None if row is None else str(row[0])
 
     async def set_standing(self, table_id: int, user: User | int, status: str) -> None:
-        """The host approves (``approved``) or removes (``removed``) a guest, or asks them
-        to wait again (``asked``); a player the host removes who never came is kept out."""
+        """The host approves (``approved``) a guest who asked to sit, or removes
+        (``removed``) one; a player the host removes who never came is kept out. Only
+        a guest who came by the invitation is approved (``not_asked`` otherwise)."""
         whole(table_id, 0)
         user_id = user_id_of(user)
-        if status not in ("asked", "approved", "removed"):
-            raise TableError(
-                "bad_request", f"a standing is asked, approved or removed, not {status!r}"
-            )
-        await self._db.write(
-            lambda ctx: _run(ADD_MEMBER, table=table_id, user=user_id, status=status, now=ctx.now)
-        )
+        if status not in ("approved", "removed"):
+            raise TableError("bad_request", f"a standing is approved or removed, not {status!r}")
+
+        def unit(ctx: Context) -> Unit[None]:
+            if status == "approved":
+                changed = yield run(APPROVE, table=table_id, user=user_id, now=ctx.now)
+                if not changed:
+                    raise TableError("not_asked", "that player has not asked to sit here")
+                return
+            yield run(ADD_MEMBER, table=table_id, user=user_id, status=status, now=ctx.now)
+
+        await self._db.write(unit)
 
     async def set_paused(self, table_id: int, paused: bool) -> None:
         """Pause the table between hands, or deal again."""

@@ -116,7 +116,9 @@ room_tables = Table(
     "room_tables",
     metadata,
     Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True),
-    Column("name", Text, nullable=False, unique=True),
+    # Unique among the room's own tables; a private table's name is its host's to choose
+    # (and tells a stranger nothing): uq_room_tables_public_name below.
+    Column("name", Text, nullable=False),
     Column("game", Text, nullable=False),
     Column("options", Text, nullable=False),
     Column("seats", Integer, nullable=False),
@@ -156,6 +158,13 @@ room_tables = Table(
         "(tournament_id IS NULL) = (tournament_table IS NULL)", name="tournament_table"
     ),
     UniqueConstraint("tournament_id", "tournament_table"),
+    Index(
+        "uq_room_tables_public_name",
+        "name",
+        unique=True,
+        sqlite_where=text("host_id IS NULL"),
+        postgresql_where=text("host_id IS NULL"),
+    ),
 )
 
 ledger_accounts = Table(

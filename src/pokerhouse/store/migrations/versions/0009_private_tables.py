@@ -6,7 +6,9 @@ Create Date: 2026-12-06
 
 ``room_tables`` gains, for a private table, its host, the hash of its
 invitation token, the hash of its password, whether the host approves each
-seat, whether it is paused and when it was closed; ``table_members`` keeps
+seat, whether it is paused and when it was closed, and its names are unique
+among the room's own tables only (a private table's name is its host's
+choice, and tells nobody else anything); ``table_members`` keeps
 who came by the invitation and their standing (asked to sit, approved,
 removed). Every table there is stays public. Downgrading drops them (and
 would forget which tables were private: refused while there is one).
@@ -45,6 +47,16 @@ def upgrade() -> None:
         batch_op.create_foreign_key(
             batch_op.f("fk_room_tables_host_id_users"), "users", ["host_id"], ["id"]
         )
+        # A private table's name is its host's: unique among the room's own tables only.
+        batch_op.drop_constraint(batch_op.f("uq_room_tables_name"), type_="unique")
+    op.create_index(
+        "uq_room_tables_public_name",
+        "room_tables",
+        ["name"],
+        unique=True,
+        sqlite_where=sa.text("host_id IS NULL"),
+        postgresql_where=sa.text("host_id IS NULL"),
+    )
     op.create_table(
         "table_members",
         sa.Column("table_id", _ID, nullable=False),
@@ -74,7 +86,9 @@ def downgrade() -> None:
         raise RuntimeError("there are private tables: 0008 cannot tell them from public ones")
     op.drop_index("ix_table_members_user", table_name="table_members")
     op.drop_table("table_members")
+    op.drop_index("uq_room_tables_public_name", table_name="room_tables")
     with op.batch_alter_table("room_tables", schema=None) as batch_op:
+        batch_op.create_unique_constraint(batch_op.f("uq_room_tables_name"), ["name"])
         batch_op.drop_constraint(batch_op.f("fk_room_tables_host_id_users"), type_="foreignkey")
         batch_op.drop_constraint(batch_op.f("uq_room_tables_invite_hash"), type_="unique")
         for column in (

@@ -8,25 +8,6 @@ import { inviteKey, inviteLink } from "../table/home.js";
 export const route = "/home-games";
 export const nav = { key: "home.nav", order: 16, signedIn: true };
 
-/** Each game's stakes a host may choose (the room's limits), smallest first. */
-export const STAKES = {
-  "3x4": [
-    { key: "1/2", options: { ante: 1, small_bet: 2 }, buyIn: [40, 400] },
-    { key: "5/10", options: { ante: 5, small_bet: 10 }, buyIn: [200, 2000] },
-    { key: "25/50", options: { ante: 25, small_bet: 50 }, buyIn: [1000, 10000] },
-  ],
-  razz: [
-    { key: "2/4", options: { ante: 1, bring_in: 1, small_bet: 2, big_bet: 4 }, buyIn: [40, 400] },
-    { key: "10/20", options: { ante: 2, bring_in: 3, small_bet: 10, big_bet: 20 }, buyIn: [200, 2000] },
-  ],
-  "teen-patti": [
-    { key: "1", options: { ante: 1 }, buyIn: [20, 200] },
-    { key: "5", options: { ante: 5 }, buyIn: [100, 1000] },
-  ],
-  "casino-holdem": [
-    { key: "1-100", options: { min_ante: 1, max_ante: 100, max_payout: 10000 }, buyIn: [20, 2000] },
-  ],
-};
 const SEATS = { "3x4": 6, razz: 8, "teen-patti": 6, "casino-holdem": 7 };
 
 export function render(el, _params, ctx) {
@@ -51,24 +32,32 @@ export function render(el, _params, ctx) {
   const password = h("input", { id: "home-password", name: "password", type: "password",
     minlength: "4", maxlength: "128", autocomplete: "new-password", "aria-describedby": "home-password-hint" });
 
+  // The room's stakes for each game (GET /api/private-tables/stakes): a host picks one.
+  let levels = {};
   function fillStakes() {
-    replace(stakes, STAKES[game.value].map((level, index) =>
-      h("option", { value: String(index) }, t("home.stakes_level", { level: level.key }))));
+    replace(stakes, (levels[game.value] || []).map((level, index) =>
+      h("option", { value: String(index) }, t("home.stakes_level", { level: level.name }))));
     seats.max = String(SEATS[game.value]);
     seats.value = String(Math.min(6, SEATS[game.value]));
   }
   game.addEventListener("change", fillStakes);
-  fillStakes();
+  ctx.api.get("/api/private-tables/stakes").then((body) => {
+    levels = body.games;
+    if (alive) fillStakes();
+  }).catch((error) => {
+    if (alive) status.textContent = errorText(error, t);
+  });
 
   const field = (label, input, hint = null) => h("p", { class: "field" },
     h("label", { for: input.id }, label), input,
     hint ? h("span", { class: "hint", id: `${input.id}-hint` }, hint) : null);
   const form = h("form", { class: "home-form", onsubmit: async (event) => {
     event.preventDefault();
-    const level = STAKES[game.value][Number(stakes.value)];
+    const level = (levels[game.value] || [])[Number(stakes.value)];
+    if (!level) return;
     const body = {
       name: name.value.trim(), game: game.value, options: level.options,
-      seats: Number(seats.value), min_buy_in: level.buyIn[0], max_buy_in: level.buyIn[1],
+      seats: Number(seats.value), min_buy_in: level.buy_in[0], max_buy_in: level.buy_in[1],
       bots: Number(bots.value), approve_seats: approve.checked,
       password: password.value ? password.value : null,
       max_boxes: game.value === "casino-holdem" ? 3 : 1,

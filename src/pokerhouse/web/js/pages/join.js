@@ -16,7 +16,8 @@ export function render(el, params, ctx) {
     h("h1", { id: "join-title" }, t("join.title")), body));
   const here = `/join/${encodeURIComponent(token)}`;
 
-  ctx.api.get(`/api/invitations/${encodeURIComponent(token)}`).then((invite) => {
+  // The token goes in the body, never in a URL the room would log.
+  ctx.api.post("/api/invitations/look", { token }).then((invite) => {
     if (!alive) return;
     const what = h("p", {}, t("join.invited", { host: invite.host, name: invite.name, game: t(`game.${invite.game}`) }));
     if (invite.closed) {
@@ -37,8 +38,8 @@ export function render(el, params, ctx) {
       event.preventDefault();
       status.textContent = "";
       try {
-        const joined = await ctx.api.post(`/api/invitations/${encodeURIComponent(token)}/join`,
-          { password: password ? password.value : null });
+        const joined = await ctx.api.post("/api/invitations/join",
+          { token, password: password ? password.value : null });
         if (joined.status === "approved") {
           ctx.navigate(`/table/${joined.table}?sit=1`);
           return;

@@ -58,12 +58,12 @@ def test_a_home_game_in_the_browser(
         link = page.input_value("#invite-link")
         assert "#/join/" in link
 
-        # Not in the lobby; a stranger who finds the table's number is kept out.
+        # Not in the lobby; to a stranger who finds the table's number there is no such table.
         eve.goto("/")
         eve.page.locator(".table-card").first.wait_for()
         assert eve.page.locator(".table-card", has_text="Ann's Friday").count() == 0
         eve.goto(f"/table/{table}")
-        eve.page.locator("#table-notice", has_text="private").wait_for()
+        eve.page.locator("#table-notice", has_text="no such table").wait_for()
 
         # The friend comes by the link, gives the password, and asks to sit.
         bob.page.goto(link)

@@ -22,7 +22,7 @@ export function render(el, _params, ctx) {
   const status = h("p", { class: "status-line", role: "status", id: "home-status" });
   const mine = h("div", { id: "my-home-games" }, h("p", { class: "hint" }, t("lobby.loading")));
   const game = h("select", { id: "home-game", name: "game" },
-    Object.keys(STAKES).map((name) => h("option", { value: name }, t(`game.${name}`))));
+    Object.keys(SEATS).map((name) => h("option", { value: name }, t(`game.${name}`))));
   const stakes = h("select", { id: "home-stakes", name: "stakes" });
   const name = h("input", { id: "home-name", name: "name", required: true, maxlength: "40",
     value: t("home.default_name", { name: ctx.me.username }).slice(0, 40) });

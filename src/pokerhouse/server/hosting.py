@@ -15,7 +15,8 @@ always sit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, Any
 
 from pokerhouse.server import messages
 from pokerhouse.server import protocol as p
@@ -41,21 +42,21 @@ async def home(task: TableHandle) -> bytes:
     return messages.encode(state)
 
 
-# Each private table's guests known to be in (asked or approved), by table id: the
-# store is asked only about the others. Guests come in by the invitation (any node) and
-# are approved or put out only by the host, through the table's task, which keeps this
-# up to date; it is forgotten whenever the task loads the table.
-_GUESTS: dict[int, dict[int, str]] = {}
+# Each private table task's guests known to be in (asked or approved): the store is
+# asked only about the others. Guests come in by the invitation (any node) and are
+# approved or put out only by the host, through the table's task, which keeps this up
+# to date; it is forgotten whenever the task loads the table, and with the task.
+_GUESTS: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
-def forget(table_id: int) -> None:
+def forget(task: TableHandle) -> None:
     """Forget what is known of a table's guests (its task is loading it afresh)."""
-    _GUESTS.pop(table_id, None)
+    _GUESTS.pop(task, None)
 
 
 async def standing(task: TableHandle, user_id: int) -> str | None:
     """A guest's standing at the task's private table (``None``: never came)."""
-    known = _GUESTS.setdefault(task.id, {})
+    known = _GUESTS.setdefault(task, {})
     found = known.get(user_id)
     if found is None:
         found = await task.services.store.private.standing(task.id, user_id)
@@ -117,7 +118,7 @@ async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
             raise RoomError("bad_request", "the host cannot be approved, denied or removed")
         status = "approved" if op == "approve" else "removed"
         await store.private.set_standing(task.id, guest.id, status)
-        known = _GUESTS.setdefault(task.id, {})
+        known = _GUESTS.setdefault(task, {})
         if status == "removed":
             known.pop(guest.id, None)
             for seat in task.table.seats_of_account(guest.id):

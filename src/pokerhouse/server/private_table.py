@@ -39,7 +39,7 @@ class PrivateTable(TableTask):
         self.closed = False
 
     async def _load(self, reclaim: bool = True) -> None:
-        hosting.forget(self.id)
+        hosting.forget(self)
         await super()._load(reclaim)
         state = await self.services.store.private.state(self.id)
         self.rules.paused = state.paused

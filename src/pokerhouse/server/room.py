@@ -422,7 +422,7 @@ class Room:
         lines = {
             task.id: msgspec.json.encode(task.summary())
             for task in self.tasks.values()
-            if not task.fenced
+            if not task.fenced and task.config.host is None  # a private table: no line
         }
         published = self._published
         changed = {table: line for table, line in lines.items() if published.get(table) != line}

@@ -29,7 +29,7 @@ import csv
 import io
 import math
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from starlette.requests import Request
@@ -50,6 +50,7 @@ from pokerhouse.store.private_tables import (
 )
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+T = TypeVar("T", bound=msgspec.Struct)
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -155,6 +156,19 @@ class PrivateApi:
             return problem(403, "people_only", "private tables are for people to play together")
         return user
 
+    async def _posted(self, request: Request, schema: type[T]) -> tuple[User, T] | Response:
+        """A person's state-changing request (CSRF checked) and its body, or the refusal."""
+        refused = self.api.guard(request)
+        if refused is not None:
+            return refused
+        user = await self._person(request)
+        if isinstance(user, Response):
+            return user
+        try:
+            return user, await read_json(request, schema)
+        except BadRequest as error:
+            return problem(error.status, error.code, str(error))
+
     async def _at_table(self, request: Request) -> tuple[User, int, PrivateState] | Response:
         """The signed-in person, the table and its state, if they are at it (host or guest)."""
         user = await self._person(request)
@@ -176,16 +190,10 @@ class PrivateApi:
 
     async def open(self, request: Request) -> Response:
         """``POST /api/private-tables``: a new table, and its invitation shown this once."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
-        user = await self._person(request)
-        if isinstance(user, Response):
-            return user
-        try:
-            body = await read_json(request, NewTable)
-        except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+        posted = await self._posted(request, NewTable)
+        if isinstance(posted, Response):
+            return posted
+        user, body = posted
         config = TableConfig(
             body.name, body.game, body.options, body.seats, body.min_buy_in, body.max_buy_in,
             max_boxes=body.max_boxes, bots=body.bots, decision_seconds=body.decision_seconds,
@@ -312,17 +320,11 @@ class PrivateApi:
         return JSONResponse(msgspec.to_builtins(found))
 
     async def join(self, request: Request) -> Response:
-        """``POST /api/invitations/{token}/join``: come to the table (approved, or asking)."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
-        user = await self._person(request)
-        if isinstance(user, Response):
-            return user
-        try:
-            body = await read_json(request, Join)
-        except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+        """``POST /api/invitations/join``: come to the table (approved, or asking)."""
+        posted = await self._posted(request, Join)
+        if isinstance(posted, Response):
+            return posted
+        user, body = posted
         address = client_address(request)
         # A table's password is guessed no faster than a player's: one budget an address
         # and one a player and link, counted before the hash runs (as at login).

@@ -16,17 +16,39 @@ always sit.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from pokerhouse.server import messages
 from pokerhouse.server import protocol as p
 from pokerhouse.server.errors import RoomError
+from pokerhouse.server.housebots import HouseBots
 from pokerhouse.server.inputs import Caller
-from pokerhouse.store import AccountError, User
-from pokerhouse.table import Leave
+from pokerhouse.server.outbox import Outbox
+from pokerhouse.server.rules import Intent, RoomRules
+from pokerhouse.server.services import Services
+from pokerhouse.store import AccountError, TableConfig, User
+from pokerhouse.table import Command, Leave, Step, Table
 
-if TYPE_CHECKING:
-    from pokerhouse.server.requests import TableHandle
+
+class TableHandle(Protocol):
+    """What the host's work needs of a table's task (its requests' handle has it all)."""
+
+    id: int
+    config: TableConfig
+    rules: RoomRules
+    table: Table
+    outbox: Outbox
+    services: Services
+    bots: HouseBots
+
+    async def step(self, command: Command, caller: Caller | None = None) -> Step:
+        """Apply, store and tell one command."""
+        ...
+
+    async def perform(self, items: Iterable[Command | Intent]) -> None:
+        """Carry out what the rules ask."""
+        ...
 
 
 async def home(task: TableHandle) -> bytes:

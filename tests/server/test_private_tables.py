@@ -138,6 +138,7 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
 
     # Removed: cashed out at the end of the hand, and kept out after.
     await hosting(ann, table_id, "remove", "cid")
+    await hosting(ann, table_id, "remove", "cid")  # twice: nothing more to do, no refusal
     await play_hand([bob, cid], table_id)
     await room.settle()
     store = room.site.store

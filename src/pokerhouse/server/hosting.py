@@ -143,8 +143,7 @@ async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
         known = _GUESTS.setdefault(task, {})
         if status == "removed":
             known.pop(guest.id, None)
-            for seat in task.table.seats_of_account(guest.id):
-                await task.step(Leave(seat))  # their chips go home at the end of the hand
+            await _stand_up(task, task.table.seats_of_account(guest.id))
             _put_out(task, guest.id)
         else:
             known[guest.id] = status
@@ -167,5 +166,11 @@ async def close(task: TableHandle) -> None:
     await task.services.store.private.close(task.id)
     task.rules.closing = True
     task.rules.paused = False
-    for seat in task.table.occupied:
-        await task.step(Leave(seat))
+    await _stand_up(task, task.table.occupied)
+
+
+async def _stand_up(task: TableHandle, seats: Iterable[int]) -> None:
+    """Stand these seats up (at the end of the hand they play): their chips go home."""
+    for seat in sorted(seats):
+        if not task.table.leaving(seat):  # asked once already: nothing more to do
+            await task.step(Leave(seat))

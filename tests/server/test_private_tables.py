@@ -4,6 +4,7 @@ matches the books to the chip. Every test ends with the ledger check (``db_url``
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from collections.abc import AsyncIterator
@@ -58,6 +59,16 @@ async def hosting(host: Client, table_id: int, op: str, user: str | None = None)
     )
     assert frame["type"] == "home", frame
     return frame
+
+
+async def wait_for_hand(room: Harness, table_id: int) -> None:
+    """Wait until the table is dealing a hand (the next one starts as the last ends)."""
+    task = room.site.room.tasks[table_id]
+    for _ in range(500):
+        if task.table.hand is not None:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"table {table_id} dealt no hand")
 
 
 async def refused(client: Client, message: dict[str, Any]) -> str:
@@ -136,10 +147,12 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     assert (await hosting(ann, table_id, "resume"))["paused"] is False
     await play_hand([bob, cid], table_id)
 
-    # Removed: cashed out at the end of the hand, and kept out after.
+    # Removed mid-hand: cashed out at the end of the hand, and kept out after.
+    await wait_for_hand(room, table_id)
+    playing = asyncio.create_task(play_hand([bob], table_id))  # cid's seat folds for them
     await hosting(ann, table_id, "remove", "cid")
     await hosting(ann, table_id, "remove", "cid")  # twice: nothing more to do, no refusal
-    await play_hand([bob, cid], table_id)
+    await playing
     await room.settle()
     store = room.site.store
     assert task.table.seats_of_account((await store.get_user("cid")).id) == frozenset()

@@ -26,7 +26,7 @@ from pokerhouse.store.arguments import MAX_ROW_ID, check_before, user_id_of
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError
 from pokerhouse.store.handlog import HandSummary
-from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, many, one
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 from pokerhouse.store.users import User
 
 __all__ = [
@@ -49,11 +49,25 @@ COUNTERS: tuple[str, ...] = ("hands", "net", *FIELDS)
 
 _DAY = 86_400.0
 _COLUMNS = ", ".join(COUNTERS)
-ADD = Stmt(
-    f"INSERT INTO player_stats (user_id, game, venue, week, {_COLUMNS}) VALUES "
-    f"(:user, :game, :venue, :week, {', '.join(f':{name}' for name in COUNTERS)}) "
-    "ON CONFLICT (user_id, game, venue, week) DO UPDATE SET "
-    + ", ".join(f"{name} = player_stats.{name} + excluded.{name}" for name in COUNTERS)
+# Every row of a batch in one statement: [user, game, venue, counters...] rows, as JSON
+# on SQLite and as one array a column on PostgreSQL.
+_UPDATE = "ON CONFLICT (user_id, game, venue, week) DO UPDATE SET " + ", ".join(
+    f"{name} = player_stats.{name} + excluded.{name}" for name in COUNTERS
+)
+ADD_MANY = Stmt(
+    f"INSERT INTO player_stats (user_id, game, venue, week, {_COLUMNS}) SELECT "
+    "json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), "
+    ":week, "
+    + ", ".join(f"json_extract(value, '$[{index}]')" for index in range(3, 3 + len(COUNTERS)))
+    + f" FROM json_each(:rows) WHERE true {_UPDATE}",
+    postgresql=f"INSERT INTO player_stats (user_id, game, venue, week, {_COLUMNS}) "
+    "SELECT u, g, v, :week, "
+    + ", ".join(f"c{index}" for index in range(len(COUNTERS)))
+    + " FROM unnest(CAST(:users AS BIGINT[]), CAST(:games AS TEXT[]), CAST(:venues AS TEXT[]), "
+    + ", ".join(f"CAST(:c{index} AS BIGINT[])" for index in range(len(COUNTERS)))
+    + ") AS v(u, g, v, "
+    + ", ".join(f"c{index}" for index in range(len(COUNTERS)))
+    + f") {_UPDATE}",
 )
 _SUMS = ", ".join(f"SUM({name})" for name in COUNTERS)
 # A player's own page sums their money play (tournament chips are not money); what
@@ -164,13 +178,15 @@ def add_unit(week: str, lines: Iterable[SeatLine]) -> Unit[None]:
     if not sums:
         return
     # One row per key: PostgreSQL refuses an upsert that touches a row twice.
-    yield many(
-        ADD,
-        [
-            {"user": user, "game": game, "venue": venue, "week": week}
-            | dict(zip(COUNTERS, values, strict=True))
-            for (user, game, venue), values in sorted(sums.items())
-        ],
+    keys = sorted(sums)
+    yield run(
+        ADD_MANY,
+        week=week,
+        rows=[[*key, *sums[key]] for key in keys],
+        users=[key[0] for key in keys],
+        games=[key[1] for key in keys],
+        venues=[key[2] for key in keys],
+        **{f"c{index}": [sums[key][index] for key in keys] for index in range(len(COUNTERS))},
     )
 
 

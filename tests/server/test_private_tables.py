@@ -134,6 +134,16 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     for _ in range(2):
         await play_hand([bob, cid], table_id)
 
+    # The host, watching, is a spectator: no face-down card ever reached them (RULES.md,
+    # "Home games": the host never sees a card the rules would hide from them).
+    dealt = [f["event"] for f in ann.events(table_id) if (f["event"] or {}).get("type") ==
+             "cards_dealt"]  # fmt: skip
+    assert dealt and all(
+        card is None for event in dealt for card, up in zip(event["cards"], event["face_up"],
+        strict=True) if not up
+    )  # fmt: skip
+    assert not [f for f in ann.frames if f.get("type") == "private" and f.get("mine")]
+
     # Paused: the hand in play ends, and no other is dealt until the host deals again.
     home = await hosting(ann, table_id, "pause")
     assert (home["host"], home["paused"], home["closing"]) == ("ann", True, False)

@@ -51,15 +51,23 @@ class TableHandle(Protocol):
         ...
 
 
+def is_closed(task: TableHandle) -> bool:
+    """Whether a closing table is done: its hand is over and every player gone."""
+    return task.rules.closing and task.table.hand is None and not task.table.occupied
+
+
 async def home(task: TableHandle) -> bytes:
     """The encoded ``home`` message of a private table, as it is now."""
     config = task.config
     assert config.host is not None
     host = await task.services.store.get_user(config.host)
     rules = task.rules
-    closed = rules.closing and task.table.hand is None and not task.table.occupied
     state = messages.Home(
-        table=task.id, host=host.username, paused=rules.paused, closing=rules.closing, closed=closed
+        table=task.id,
+        host=host.username,
+        paused=rules.paused,
+        closing=rules.closing,
+        closed=is_closed(task),
     )
     return messages.encode(state)
 

@@ -19,6 +19,12 @@ _PERIOD = {
     "description": "week (this week), month (the last four), year (the last 52) or all.",
     "schema": {"type": "string", "enum": ["week", "month", "year", "all"], "default": "all"},
 }
+_NAME = {
+    "name": "name",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+}
 _PERCENT = {"type": ["number", "null"], "description": "Percent, or null: none to go on."}
 _GAME_LINE = {
     "type": "object",
@@ -71,12 +77,7 @@ PATHS: dict[str, Any] = {
         "get": {
             "summary": "Any player's public statistics by game",
             "parameters": [
-                {
-                    "name": "name",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                },
+                _NAME,
                 _PERIOD,
             ],
             "responses": {
@@ -90,12 +91,7 @@ PATHS: dict[str, Any] = {
         "get": {
             "summary": "The finished hands the signed-in player played with another",
             "parameters": [
-                {
-                    "name": "name",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
-                },
+                _NAME,
                 {
                     "name": "limit",
                     "in": "query",

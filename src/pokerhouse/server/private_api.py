@@ -205,7 +205,7 @@ class PrivateApi:
         try:
             table, token = await self.site.store.private.open(user, config, password=body.password)
         except TableError as error:
-            status = 409 if error.code in ("name_taken", "too_many_tables") else 400
+            status = 409 if error.code == "too_many_tables" else 400
             return problem(status, error.code, str(error))
         finally:
             if body.password is not None:

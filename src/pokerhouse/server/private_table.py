@@ -35,8 +35,11 @@ class PrivateTable(TableTask):
         assert definition.config.host is not None, "a private table has its host"
         #: Since when nobody has sat at the table (``None``: someone does).
         self.empty_since: float | None = None
-        #: Closed: the hand is over and every player gone; it deals no more.
-        self.closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Closed: the host closed it, the hand is over and every player gone."""
+        return hosting.is_closed(self)
 
     async def _load(self, reclaim: bool = True) -> None:
         hosting.forget(self)
@@ -57,7 +60,7 @@ class PrivateTable(TableTask):
             self.outbox.reply(caller.address, await hosting.home(self))
 
     async def _between_hands(self) -> None:
-        if self.table.hand is not None or self.closed:
+        if self.table.hand is not None:
             return
         now = self.services.clock.now()
         if not self.rules.closing:
@@ -77,10 +80,10 @@ class PrivateTable(TableTask):
     async def _wind_up(self) -> None:
         """A closing table between hands: stand up who is left; closed once nobody is."""
         for seat in self.table.occupied:
-            await self.attempt(Leave(seat))  # a refusal is logged: the next round tries again
-        if self.table.occupied:
+            await self.attempt(Leave(seat))  # a refusal is logged, and tried again below
+        if not self.closed:  # a seat not stood up: look again in a while
+            self.timers.set("next", self.services.settings.idle_seconds)
             return
-        self.closed = True
         self.timers.cancel_all()
         self.outbox.broadcast(await hosting.home(self))
         self.services.lobby_changed(self.id)

@@ -445,6 +445,15 @@ class HandSummary:
     result: int | None
 
 
+def summary_of(row: Sequence[Any]) -> HandSummary:
+    """A :class:`HandSummary` from a row of (id, table, number, game, status, started,
+    finished, result); the result only of a finished hand."""
+    result = None if row[4] != "finished" or row[7] is None else int(row[7])
+    return HandSummary(
+        int(row[0]), int(row[1]), int(row[2]), row[3], row[4], float(row[5]), row[6], result
+    )
+
+
 def _ids(table_id: object, number: object, lease: object) -> None:
     _int(table_id, "table id", 1, _MAX_INT64)
     _int(number, "hand number", 1, _MAX_INT64)

@@ -12,7 +12,14 @@ from typing import Any
 
 from pokerhouse.store.accounts import Account, Statement, StatementLine, TransactionKind
 from pokerhouse.store.errors import HandLogError, LedgerError
-from pokerhouse.store.handlog import HandLog, HandRecord, HandSeat, HandSummary, LoggedAction
+from pokerhouse.store.handlog import (
+    HandLog,
+    HandRecord,
+    HandSeat,
+    HandSummary,
+    LoggedAction,
+    summary_of,
+)
 from pokerhouse.store.hands import decode
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one
 
@@ -169,19 +176,7 @@ def user_hands_unit(
         rows = yield all_rows(USER_HANDS, user=user_id, limit=limit)
     else:
         rows = yield all_rows(USER_HANDS_BEFORE, user=user_id, limit=limit, before=before)
-    return [
-        HandSummary(
-            int(r[0]),
-            int(r[1]),
-            int(r[2]),
-            r[3],
-            r[4],
-            float(r[5]),
-            r[6],
-            None if r[4] != "finished" or r[7] is None else int(r[7]),
-        )
-        for r in rows
-    ]
+    return [summary_of(row) for row in rows]
 
 
 def hands_played_unit(ctx: Context) -> Unit[dict[int, int]]:

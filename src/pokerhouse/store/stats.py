@@ -18,14 +18,13 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pokerhouse.games import get_game
 from pokerhouse.history.figures import FIELDS
 from pokerhouse.store.arguments import MAX_ROW_ID, check_before, user_id_of
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError
-from pokerhouse.store.handlog import HandSummary
+from pokerhouse.store.handlog import HandSummary, summary_of
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 from pokerhouse.store.users import User
 
@@ -263,7 +262,7 @@ class StatsBook:
         def unit(ctx: Context) -> Unit[tuple[int, list[HandSummary]]]:
             count = yield one(TOGETHER_COUNT, me=mine, them=theirs)
             rows = yield all_rows(TOGETHER, me=mine, them=theirs, before=top, limit=limit)
-            return int(count[0]), [_summary(row) for row in rows]
+            return int(count[0]), [summary_of(row) for row in rows]
 
         return await self._db.read(unit)
 
@@ -279,11 +278,3 @@ class StatsBook:
         if type(limit) is not int or not 1 <= limit <= BOARD_LIMIT:
             raise AccountError("bad_limit", f"a limit is 1 to {BOARD_LIMIT} lines, not {limit!r}")
         return await self._db.read(lambda ctx: board_unit(game, week, least, limit))
-
-
-def _summary(row: Sequence[Any]) -> HandSummary:
-    result = None if row[7] is None else int(row[7])
-    hand_id, table_id, number, game, status, started, finished = row[:7]
-    return HandSummary(
-        int(hand_id), int(table_id), int(number), game, status, started, finished, result
-    )

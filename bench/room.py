@@ -121,10 +121,12 @@ class Cluster:
     """Several server processes seen as one: their CPU seconds and memory added up, the
     first one's port and process (its /metrics, its profile)."""
 
-    def __init__(self, nodes: list[Process]) -> None:
+    def __init__(self, nodes: list[Process], redis_url: str | None = None) -> None:
         self.nodes = nodes
         self.port = nodes[0].port
         self.popen = nodes[0].popen
+        #: The bus's Redis (several nodes), whose CPU is read beside theirs.
+        self.redis_url = redis_url
 
     def cpu(self) -> float:
         return sum(node.cpu() for node in self.nodes if node.popen.poll() is None)
@@ -251,6 +253,8 @@ class Measure:
     #: Latencies by the node the players were on (several nodes only).
     by_node: dict[int, array[float]] = field(default_factory=dict)
     cpu_by_node: list[float] = field(default_factory=list)
+    #: The bus's Redis's CPU seconds in the window (several nodes only).
+    redis_cpu: float = 0.0
 
     @property
     def actions(self) -> int:
@@ -337,6 +341,7 @@ class Measure:
                         n: round(1e6 * cpu / max(1, self.actions))
                         for n, cpu in enumerate(self.cpu_by_node, 1)
                     },
+                    "redis_cpu_us_per_action": round(self.redis_cpu / actions * 1e6, 1),
                 }
                 if len(self.by_node) > 1
                 else {}
@@ -448,6 +453,8 @@ def measure_windows(
         time.sleep(max(0.0, start - time.time()))
         cpu, measure.rss_start = server.cpu(), server.rss()
         cpus = [node.cpu() for node in getattr(server, "nodes", [])]
+        redis_url = getattr(server, "redis_url", None)
+        redis_before = redis_cpu(redis_url)
         before = scrape(server.port) if metrics else {}
         load_start = os.getloadavg()[0]
         spies = []
@@ -463,6 +470,7 @@ def measure_windows(
                 ))  # fmt: skip
         time.sleep(max(0.0, end - time.time()))
         measure.server_cpu, measure.rss_end = server.cpu() - cpu, server.rss()
+        measure.redis_cpu = redis_cpu(redis_url) - redis_before
         measure.cpu_by_node = [
             node.cpu() - before
             for node, before in zip(getattr(server, "nodes", []), cpus, strict=True)
@@ -477,6 +485,20 @@ def measure_windows(
         results.append(measure)
         report(measure)
     return results
+
+
+def redis_cpu(url: str | None) -> float:
+    """The CPU seconds Redis at ``url`` has used (its ``INFO cpu``); 0 without one."""
+    if url is None:
+        return 0.0
+    import redis
+
+    client = redis.Redis.from_url(url, socket_timeout=10)
+    try:
+        info = client.info("cpu")
+    finally:
+        client.close()
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
 
 
 def report(measure: Measure) -> None:
@@ -553,7 +575,7 @@ def run_room(
         nodes.append(node)
         node.wait_listening()
         node.wait_healthy()  # the room started: the first one up runs every table
-    server = Cluster(nodes)
+    server = Cluster(nodes, args.redis_url if count > 1 else None)
     failover: float | None = None
     if count > 1 and args.spread:
         share = -(-args.tables // count)
@@ -687,6 +709,10 @@ def compare_nodes(runs: list[tuple[int, list[Measure]]]) -> None:
             "against_nodes": 1 if singles else runs[0][0],
             "against_runs": len(bases),
             "server_cpu_per_action_ratio": cpu_ratio,
+            # Redis's CPU counted with the nodes' (one node has no Redis).
+            "server_and_redis_cpu_per_action_ratio": round(
+                (first.server_cpu + first.redis_cpu) / max(1, first.actions) / base_cpu, 2
+            ),
             "relayed_p99_minus_base_p99_ms": (
                 round(max(relayed) - base_p99, 2) if relayed else None
             ),

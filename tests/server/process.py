@@ -1,9 +1,11 @@
-"""A real ``pokerhouse serve`` process on a free loopback port, to kill and restart."""
+"""Real processes on free loopback ports, to kill and restart: `pokerhouse serve`, and a
+`redis-server` of a test's own."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +14,7 @@ import time
 from pathlib import Path
 
 import httpx
+import redis
 
 
 def free_port() -> int:
@@ -128,3 +131,39 @@ async def ledger_check(database_url: str) -> None:
         timeout=120,
     )
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own on a free loopback port, keeping nothing on disk."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.workdir = workdir
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it answers."""
+        binary = shutil.which("redis-server")
+        assert binary is not None, "redis-server is not installed"
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.workdir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        client = redis.Redis(port=self.port, socket_timeout=2)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.ping()
+                break
+            except (redis.RedisError, OSError):
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+        client.close()
+
+    def kill(self) -> None:
+        """SIGKILL: what it held is gone."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)

@@ -11,21 +11,17 @@ node takes the table over and its clients' watches follow it there.
 from __future__ import annotations
 
 import asyncio
-import shutil
 import signal
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import redis
 
 from tests.server.conftest import Client, Message
 from tests.server.play import decision_of, passive, play_hand, sit
-from tests.server.process import ServeProcess, free_port, wait_until
+from tests.server.process import RedisServer, ServeProcess, free_port, wait_until
 from tests.server.test_crash import own_cards
 from tests.server.test_nodes import ROOM, TABLE, check_hand_one, health, play_a_little, players_on
 
@@ -205,42 +201,6 @@ async def test_the_owner_killed_mid_hand_another_node_goes_on_and_its_clients_fo
         for client in (cat, dog, eye):
             await client.close()
     await check_hand_one(db_url, "bus_cat2", at_least=3)
-
-
-class RedisServer:
-    """A ``redis-server`` of the test's own on a free loopback port, keeping nothing on disk."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.workdir = workdir
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        """Start it and wait until it answers."""
-        binary = shutil.which("redis-server")
-        assert binary is not None, "redis-server is not installed"
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        client = redis.Redis(port=self.port, socket_timeout=2)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                client.ping()
-                break
-            except (redis.RedisError, OSError):
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-        client.close()
-
-    def kill(self) -> None:
-        """SIGKILL: what it held is gone."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
 
 
 async def act_once(player: Client) -> bool:

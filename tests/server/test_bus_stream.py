@@ -1,52 +1,132 @@
-"""The Redis bus on its own: one entry per node and turn, and a reader that fell behind."""
+"""The Redis bus on its own: entries heard and read once each, a reader cut off, a quiet one."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
+import redis
 
 from pokerhouse.server.bus import BusMessage, Resync, SessionEnded
 from pokerhouse.server.redis_bus import RedisBus
+from tests.server.process import RedisServer
 
 
-async def test_a_node_that_fell_behind_past_the_cap_recovers_as_after_a_failure(
+async def started(url: str, name: str, seen: list[BusMessage], **options: Any) -> RedisBus:
+    """A bus of node ``name`` on ``url`` that keeps what it receives in ``seen``."""
+    bus = RedisBus(url, **options)
+    await bus.start(name, seen.append, lambda: None, lambda node, message: None)
+    return bus
+
+
+def cut_listeners(url: str) -> None:
+    """Close every subscribed connection of ``url``'s Redis (a server of the test's own)."""
+    client = redis.Redis.from_url(url)
+    try:
+        client.client_kill_filter(_type="pubsub")
+    finally:
+        client.close()
+
+
+async def until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait until ``condition`` holds, or fail after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "not within the deadline"
+        await asyncio.sleep(0.02)
+
+
+async def test_what_arrived_while_a_node_was_not_listening_is_read_from_its_stream_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    seen: list[BusMessage] = []
+    buses = [await started(server.url, "b", seen), await started(server.url, "a", [])]
+    try:
+        with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
+            for number in range(300):
+                buses[1].send("b", Resync(origin=f"n{number}"))
+                await asyncio.sleep(0.001)
+                if number in (100, 200):
+                    # b hears nothing until it subscribes again: it reads the stream, and
+                    # what it both hears and reads (added between the two) counts once.
+                    cut_listeners(server.url)
+            await until(lambda: len(seen) >= 300)
+            await asyncio.sleep(0.3)
+        assert [m.origin for m in seen if isinstance(m, Resync)] == [f"n{n}" for n in range(300)]
+        assert "reading failed" in caplog.text  # b was cut off indeed
+        assert "were lost" not in caplog.text
+    finally:
+        for bus in buses:
+            await bus.stop()
+        server.kill()
+
+
+async def test_a_node_cut_off_past_its_streams_cap_recovers_as_after_a_failure(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    seen: list[BusMessage] = []
+    recovered: list[bool] = []
+    bus = RedisBus(server.url, maxlen=50)
+    await bus.start("b", seen.append, lambda: recovered.append(True), lambda n, m: None)
+
+    async def flood() -> None:
+        """Node a sends b 500 messages, b's connection cut after the first five."""
+        sender = await started(server.url, "a", [], maxlen=50)
+        for number in range(500):
+            sender.send("b", Resync(origin=f"n{number}"))
+            await asyncio.sleep(0.002)
+            if number == 4:
+                await asyncio.sleep(0.2)  # the five in b's socket, unread
+                cut_listeners(server.url)
+        await sender.stop()
+
+    try:
+        await asyncio.sleep(0.2)  # b listens
+        with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
+            # b is stuck (its loop does not run) while the 500 arrive; its stream keeps only
+            # about the last 50, and b no longer listens: most are never read.
+            thread = threading.Thread(target=asyncio.run, args=(flood(),))
+            thread.start()
+            thread.join()
+            await until(lambda: "were lost" in caplog.text and bool(recovered))
+        origins = [m.origin for m in seen if isinstance(m, Resync)]
+        assert origins[:5] == [f"n{n}" for n in range(5)]
+        assert origins[-1] == "n499" and len(origins) < 500
+    finally:
+        await bus.stop()
+        server.kill()
+
+
+@pytest.mark.slow
+async def test_a_quiet_node_stays_listening_and_hears_the_next_message(
     redis_bus: tuple[str, str], caplog: pytest.LogCaptureFixture
 ) -> None:
     url, prefix = redis_bus
     seen: list[BusMessage] = []
     recovered: list[bool] = []
-    bus = RedisBus(url, prefix=prefix, maxlen=50)
+    bus = RedisBus(url, prefix=prefix)
     await bus.start("b", seen.append, lambda: recovered.append(True), lambda n, m: None)
-
-    async def flood() -> None:
-        """Node a sends b 500 messages, in entries of one or a few."""
-        sender = RedisBus(url, prefix=prefix, maxlen=50)
-        await sender.start("a", lambda m: None, lambda: None, lambda n, m: None)
-        for number in range(500):
-            sender.send("b", Resync(origin=f"n{number}"))
-            await asyncio.sleep(0.002)
-        await sender.stop()
-
+    sender = await started(url, "a", [], prefix=prefix)
     try:
-        await asyncio.sleep(0.2)  # b's reader waits on its stream
         with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
-            # b is stuck (its loop does not run) while the 500 arrive and its stream
-            # keeps only about the last 50: most are never read.
-            thread = threading.Thread(target=asyncio.run, args=(flood(),))
-            thread.start()
-            thread.join()
-            deadline = asyncio.get_running_loop().time() + 30
-            while not recovered and asyncio.get_running_loop().time() < deadline:
-                await asyncio.sleep(0.05)
-        assert recovered, "the loss was not noticed"
-        assert "messages to this node were lost" in caplog.text
-        origins = [m.origin for m in seen if isinstance(m, Resync)]
-        assert origins[-1] == "n499" and len(origins) < 500
+            # Longer than the socket's timeout (5 s): a read that heard nothing would fail.
+            await asyncio.sleep(7.0)
+            sender.send("b", Resync(origin="a"))
+            await until(lambda: bool(seen))
+        assert seen == [Resync(origin="a")]
+        assert not recovered and "failed" not in caplog.text
     finally:
-        await bus.stop()
+        for each in (bus, sender):
+            await each.stop()
 
 
 async def test_a_broadcast_reaches_every_live_node_but_the_sender(

@@ -1,10 +1,16 @@
 """The bus on Redis: one stream per node, for a room of several nodes.
 
-Node ``NAME`` reads its stream ``PREFIX:node:NAME``; the others add to it.
-Streams, not pub/sub: a subscriber that reconnects loses what was published
-meanwhile, and a stream keeps it, up to its bound. Entries are numbered per
-sender and destination, so a reader finds a gap (an entry trimmed unread,
-or a Redis that restarted empty) and the room recovers as after a failure.
+Node ``NAME`` has a stream ``PREFIX:node:NAME``; the others add to it. The
+stream is what counts: a subscriber of pub/sub that reconnects loses what
+was published meanwhile, and a stream keeps it, up to its bound. But a
+reader that asks for each entry (``XREAD``) pays a command for every turn
+in which anything arrived, about twice the CPU of hearing it pushed. So each
+entry is also published, in the same script, on a channel of the stream's
+name, with its id: the node hears its entries pushed, and reads the stream
+only for what it missed while it was not listening (at its start, and after
+a failure), skipping what it had heard. Entries are numbered per sender and
+destination, so a reader finds a gap (an entry trimmed unread, or a Redis
+that restarted empty) and the room recovers as after a failure.
 """
 
 from __future__ import annotations
@@ -36,6 +42,20 @@ log = logging.getLogger("pokerhouse.bus")
 # Where a broadcast is queued: no node's name (names are never empty).
 _EVERY_NODE = ""
 
+#: Seconds the reader may hear nothing before it pings Redis: a listening connection that
+#: hears nothing at all, not even the answer, within the socket's timeout (5 s) is broken.
+QUIET = 1.0
+
+# Adds an entry to a node's stream and publishes it, with its id, on the channel of the
+# stream's name (KEYS[1]); ARGV: the stream's bound, the messages, the sender's number and
+# the entry's. One script: the entry is published if and only if it is in the stream.
+_ADD = """
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*',
+                      'm', ARGV[2], 's', ARGV[3], 'n', ARGV[4])
+redis.call('PUBLISH', KEYS[1], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[2])
+return id
+"""
+
 
 def stream_entries(reply: Any) -> list[tuple[Any, dict[Any, Any]]]:
     """The entries (id, fields) of an ``XREAD`` of one stream, as Redis answered it: a list
@@ -56,13 +76,72 @@ def stream_entries(reply: Any) -> list[tuple[Any, dict[Any, Any]]]:
     ]
 
 
+def entry_order(entry: bytes) -> tuple[int, int]:
+    """A stream entry's id as a key that sorts as Redis orders them.
+
+    >>> entry_order(b"1700000000000-12") > entry_order(b"1700000000000-9")
+    True
+    """
+    millis, _, sequence = entry.partition(b"-")
+    return int(millis), int(sequence or 0)
+
+
+class Cursor:
+    """The last entry of a stream taken: each entry, heard pushed or read from the stream or
+    both, is taken once, and in order.
+
+    >>> cursor = Cursor(b"5-0")
+    >>> [cursor.take(entry) for entry in (b"5-1", b"6-0", b"5-1", b"6-0", b"10-0")]
+    [True, True, False, False, True]
+    >>> cursor.last
+    b'10-0'
+    """
+
+    __slots__ = ("_order", "last")
+
+    def __init__(self, last: bytes) -> None:
+        #: The last entry's id: the stream is read after it.
+        self.last = last
+        self._order = entry_order(last)
+
+    def take(self, entry: bytes) -> bool:
+        """Whether ``entry`` comes after the last one taken (then it is the last)."""
+        order = entry_order(entry)
+        if order <= self._order:
+            return False
+        self.last, self._order = entry, order
+        return True
+
+
+def _confirms(reply: Any) -> bool:
+    """Whether ``reply`` confirms a subscription (RESP2 and RESP3 alike)."""
+    return isinstance(reply, list) and bool(reply) and reply[0] == b"subscribe"
+
+
+def pushed(reply: Any) -> bytes | None:
+    """The data of a message pushed to a subscriber, as Redis sent it (RESP2 and RESP3
+    alike); ``None`` for anything else (a subscription's confirmation, a pong).
+
+    >>> pushed([b"message", b"channel", b"data"]), pushed([b"subscribe", b"channel", 1])
+    (b'data', None)
+    >>> pushed(b"PONG") is None
+    True
+    """
+    if isinstance(reply, list) and len(reply) == 3 and reply[0] == b"message":
+        data = reply[2]
+        return data if isinstance(data, bytes) else None
+    return None
+
+
 class RedisBus(Bus):
     """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
 
     Sends queued in one turn of the event loop go in one pipeline. Each
     stream is capped (``maxlen``, approximately): a node that died leaves at
     most that many messages behind. A failed read or send is retried every
-    ``retry`` seconds, quietly after the first warning.
+    ``retry`` seconds, quietly after the first warning. The node listens on
+    its stream's channel, and reads the stream itself for what was added
+    while it was not listening.
     """
 
     shared = True
@@ -88,11 +167,18 @@ class RedisBus(Bus):
         # restarted empty).
         self._sent: dict[str, int] = {}
         self._seen: dict[bytes, int] = {}
+        # The last entry of this node's stream taken.
+        self._cursor = Cursor(b"0-0")
         self._redis: Any = None
-        # The stream's own connections, one for reading and one for writing (not the pool's:
-        # a pooled command costs about a third more CPU, and every action makes a few).
+        # The bus's own connections (not the pool's: a pooled command costs about a third
+        # more CPU, and every action makes a few): one subscribed to this node's channel,
+        # one that reads the stream, one that writes to the others'.
+        self._listening: Any = None
         self._reading: Any = None
         self._writing: Any = None
+        # Whether the listening connection is subscribed, and when it last heard anything.
+        self._subscribed = False
+        self._heard = 0.0
         self._outbox: Mailbox[tuple[str, BusMessage | None]] = Mailbox()
         # Values to keep, by key, written with the next batch (the last one of a key wins).
         self._keeps: dict[str, tuple[bytes, int]] = {}
@@ -121,11 +207,14 @@ class RedisBus(Bus):
         self.number = await self._claim_number(name)
         # Read from here on: what an earlier process of this name left is for it, not us.
         start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
+        self._cursor = Cursor(start)
         pool = self._redis.connection_pool
+        self._listening = pool.make_connection()
         self._reading, self._writing = pool.make_connection(), pool.make_connection()
         loop = asyncio.get_running_loop()
         self._tasks = [
-            loop.create_task(self._read(start, receive, recovered), name="bus-read"),
+            loop.create_task(self._read(receive, recovered), name="bus-read"),
+            loop.create_task(self._ping(), name="bus-ping"),
             loop.create_task(self._write(recovered, undelivered), name="bus-write"),
         ]
 
@@ -200,53 +289,114 @@ class RedisBus(Bus):
             except Exception:  # a bug: logged; the bus itself goes on
                 log.exception("bus: a bug resuming after a failure")
 
-    async def _read(self, last: Any, receive: Receive, recovered: Recovered) -> None:
+    async def _read(self, receive: Receive, recovered: Recovered) -> None:
+        """Listen on this node's channel; at the start and after each failure, read from
+        the stream what was added after the last entry taken (subscribed first: an entry
+        added meanwhile is heard, or read, or both, and taken once)."""
         import redis.exceptions
 
-        stream, conn = self._stream(self.name), self._reading
+        stream, conn = self._stream(self.name), self._listening
+        loop = asyncio.get_running_loop()
         # Not `while True`: a cancel that lands in redis-py's read timeout may be taken
-        # back by it (asyncio.timeout's uncancel); the read ends within its block anyway.
+        # back by it (asyncio.timeout's uncancel); the read ends within its timeout anyway.
         while not self._stopping:
             try:
-                await conn.send_command(
-                    "XREAD", "COUNT", 1000, "BLOCK", 1000, "STREAMS", stream, last
-                )
-                got = stream_entries(await conn.read_response())
+                await conn.send_command("SUBSCRIBE", stream)
+                while not _confirms(await conn.read_response(push_request=True)):
+                    pass
+                self._heard, self._subscribed = loop.time(), True
+                await self._catch_up(stream, receive, recovered)
+                self._working(recovered)
+                while not self._stopping:
+                    # Nothing heard within the socket's timeout (pinged after QUIET): fails.
+                    reply = await conn.read_response(push_request=True)
+                    self._heard = loop.time()
+                    # Heard (a pong at least every QUIET seconds): a send that failed since
+                    # is recovered from now, not at the next send, which may never come.
+                    self._working(recovered)
+                    data = pushed(reply)
+                    if data is None:
+                        continue
+                    try:
+                        entry, sender, number, messages = data.split(b" ", 3)
+                        taken = self._cursor.take(entry)
+                    except ValueError:
+                        log.warning("bus: a push that is no entry: %r", data[:40])
+                        continue
+                    if taken and self._take(sender, number, messages, receive):
+                        self._lost(recovered)
             except (redis.exceptions.RedisError, OSError) as error:
+                self._subscribed = False
                 await conn.disconnect()  # the next command connects again
                 if self._stopping:
                     return
                 self._failed("reading", error)
                 await asyncio.sleep(self.retry)
-                continue
-            self._working(recovered)
+
+    async def _catch_up(self, stream: str, receive: Receive, recovered: Recovered) -> None:
+        """Take what the stream holds after the last entry taken."""
+        conn = self._reading
+        while True:
+            await conn.send_command("XREAD", "COUNT", 1000, "STREAMS", stream, self._cursor.last)
+            got = stream_entries(await conn.read_response())
             lost = False
             for entry, fields in got:
-                last = entry
-                lost |= self._skipped(fields)
-                data = fields.get(b"m")
-                if not data:
-                    continue
-                try:
-                    messages = decode_batch(data)
-                except msgspec.DecodeError as error:
-                    log.warning("bus: a message that is none: %s", error)
-                    continue
-                for message in messages:
-                    try:
-                        receive(message)
-                    except Exception:
-                        log.exception("bus: a bug receiving %r", message)
+                messages = fields.get(b"m", b"")
+                if self._cursor.take(entry):
+                    lost |= self._take(fields.get(b"s"), fields.get(b"n"), messages, receive)
             if lost:
-                # Recovered as after a failure: watches resumed, actions sent again.
-                log.warning("bus: messages to this node were lost (read too late, or Redis lost)")
-                self._broken = True
-                self._working(recovered)
+                self._lost(recovered)
+            if len(got) < 1000:
+                return
 
-    def _skipped(self, fields: Mapping[bytes, bytes]) -> bool:
+    async def _ping(self) -> None:
+        """Ping Redis on the listening connection when it has heard nothing for a while:
+        the answer keeps a quiet connection's read from timing out, and no answer finds a
+        broken one."""
+        import redis.exceptions
+
+        loop = asyncio.get_running_loop()
+        while not self._stopping:
+            await asyncio.sleep(QUIET)
+            conn = self._listening
+            # Connected, or the ping would connect it again under the reader's feet.
+            if self._subscribed and conn.is_connected and loop.time() - self._heard >= QUIET:
+                with contextlib.suppress(redis.exceptions.RedisError, OSError):
+                    await conn.send_command("PING")  # a failure: the reader finds it
+
+    def _take(
+        self,
+        sender: bytes | None,
+        number: bytes | None,
+        data: bytes,
+        receive: Receive,
+    ) -> bool:
+        """Take an entry of this node's stream (its sender's number, its own, its messages);
+        whether it shows entries lost before it."""
+        lost = self._skipped(sender, number)
+        if not data:
+            return lost
+        try:
+            messages = decode_batch(data)
+        except msgspec.DecodeError as error:
+            log.warning("bus: a message that is none: %s", error)
+            return lost
+        for message in messages:
+            try:
+                receive(message)
+            except Exception:
+                log.exception("bus: a bug receiving %r", message)
+        return lost
+
+    def _lost(self, recovered: Recovered) -> None:
+        # Recovered as after a failure: watches resumed, actions sent again.
+        log.warning("bus: messages to this node were lost (read too late, or Redis lost)")
+        self._broken = True
+        self._working(recovered)
+
+    def _skipped(self, sender: bytes | None, number: bytes | None) -> bool:
         """Whether the entry's number skips one after its sender's last (its first entry
         read from a sender's run skips nothing: what went before is not known)."""
-        sender, number = fields.get(b"s"), fields.get(b"n")
         if sender is None or number is None or not number.isdigit():
             return False
         count = int(number)
@@ -277,9 +427,10 @@ class RedisBus(Bus):
                 for name, messages in by_node.items():
                     # Numbered per destination: a gap there is an entry it never read.
                     count = self._sent[name] = self._sent.get(name, 0) + 1
-                    head = ("XADD", self._stream(name), "MAXLEN", "~", self.maxlen, "*")
                     data = encode_batch(messages)
-                    commands.append((*head, "m", data, "s", self.number, "n", count))
+                    commands.append(
+                        ("EVAL", _ADD, 1, self._stream(name), self.maxlen, data, self.number, count)
+                    )
                 for key, (value, seconds) in keeps.items():
                     commands.append(("SET", key, value, "EX", seconds))
                 if commands:  # in one write, the answers read after (a pipeline)
@@ -314,7 +465,7 @@ class RedisBus(Bus):
         self._stopping = True  # the reader ends at its next turn if a cancel is lost
         for task in self._tasks:
             await cancel_and_wait(task)
-        for conn in (self._reading, self._writing):
+        for conn in (self._listening, self._reading, self._writing):
             if conn is not None:
                 with contextlib.suppress(Exception):
                     await conn.disconnect()

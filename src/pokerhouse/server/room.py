@@ -348,7 +348,11 @@ class Room:
         self.relay.track(leases)
         name = self.services.settings.owner
         spreading = self.bus.shared and self.services.settings.spread_tables
-        others = await self.bus.nodes() if spreading else None
+        try:
+            others = await self.bus.nodes() if spreading else None
+        except Exception as error:  # the bus is down: the free tables wait for a round
+            log.warning("room: the live nodes not read: %s", error)
+            return
         limit = None if others is None else spread.share(name, leases, others)
         running = sum(not task.fenced for task in self.tasks.values())
         for task in elsewhere:

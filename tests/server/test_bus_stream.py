@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import redis
@@ -152,3 +153,76 @@ async def test_a_broadcast_reaches_every_live_node_but_the_sender(
     finally:
         for bus in buses.values():
             await bus.stop()
+
+
+class SilentProxy:
+    """A TCP proxy to ``target`` on a free loopback port. :meth:`silence` makes every
+    connection open now go quiet both ways (open, but nothing passes: a network that
+    drops everything); connections made later pass."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.port = 0
+        self._server: asyncio.Server | None = None
+        self._pipes: list[tuple[asyncio.StreamWriter, asyncio.Event]] = []
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    def silence(self) -> None:
+        for _writer, passing in self._pipes:
+            passing.clear()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream_reader, upstream_writer = await asyncio.open_connection(*self.target)
+        passing = asyncio.Event()
+        passing.set()
+        self._pipes += [(writer, passing), (upstream_writer, passing)]
+
+        async def pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            while data := await source.read(65536):
+                if passing.is_set():
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(
+            pipe(reader, upstream_writer), pipe(upstream_reader, writer), return_exceptions=True
+        )
+
+    async def stop(self) -> None:
+        for writer, _passing in self._pipes:
+            writer.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
+@pytest.mark.slow
+async def test_a_listening_connection_gone_silent_is_found_and_the_node_listens_again(
+    redis_bus: tuple[str, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    url, prefix = redis_bus
+    where = urlsplit(url)
+    proxy = SilentProxy((where.hostname or "127.0.0.1", where.port or 6379))
+    await proxy.start()
+    seen: list[BusMessage] = []
+    through = where._replace(netloc=f"127.0.0.1:{proxy.port}").geturl()
+    bus = await started(through, "b", seen, prefix=prefix)
+    sender = await started(url, "a", [], prefix=prefix)
+    try:
+        sender.send("b", Resync(origin="before"))
+        await until(lambda: bool(seen))
+        with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
+            # b's connections stay open but carry nothing: b hears no answer to its ping,
+            # finds the connection broken within the socket's timeout, and listens again.
+            proxy.silence()
+            sender.send("b", Resync(origin="after"))
+            await until(lambda: len(seen) >= 2)
+        assert seen == [Resync(origin="before"), Resync(origin="after")]
+        assert "reading failed" in caplog.text
+    finally:
+        for each in (bus, sender):
+            await each.stop()
+        await proxy.stop()

@@ -327,7 +327,10 @@ class RedisBus(Bus):
                         self._lost(recovered)
             except (redis.exceptions.RedisError, OSError) as error:
                 self._subscribed = False
-                await conn.disconnect()  # the next command connects again
+                # Both connected anew by their next command (the stream's reader has likely
+                # lost its connection too, and would find it out only by its own timeout).
+                await conn.disconnect()
+                await self._reading.disconnect()
                 if self._stopping:
                     return
                 self._failed("reading", error)

@@ -107,6 +107,56 @@ async def test_a_node_cut_off_past_its_streams_cap_recovers_as_after_a_failure(
         server.kill()
 
 
+async def test_rooms_in_two_databases_of_one_redis_never_hear_each_other(
+    tmp_path: Path,
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    seen: dict[int, list[BusMessage]] = {0: [], 1: []}
+    buses: list[RedisBus] = []
+    try:
+        for database in (0, 1):  # the same prefix and node names in each
+            url = server.url.rsplit("/", 1)[0] + f"/{database}"
+            buses += [await started(url, "b", seen[database]), await started(url, "a", [])]
+        buses[1].send("b", Resync(origin="room 0"))
+        buses[3].send("b", Resync(origin="room 1"))
+        await until(lambda: bool(seen[0]) and bool(seen[1]))
+        await asyncio.sleep(0.3)
+        assert seen == {0: [Resync(origin="room 0")], 1: [Resync(origin="room 1")]}
+    finally:
+        for bus in buses:
+            await bus.stop()
+        server.kill()
+
+
+async def test_a_node_not_allowed_to_listen_reads_its_stream_instead(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = RedisServer(tmp_path)
+    server.start()
+    admin = redis.Redis.from_url(server.url)
+    # Every key and command, no channel (Redis 7's default for a new user).
+    admin.acl_setuser("bus", enabled=True, nopass=True, keys=["*"], commands=["+@all"])
+    admin.close()
+    url = server.url.replace("redis://", "redis://bus:any@")
+    seen: list[BusMessage] = []
+    buses: list[RedisBus] = []
+    try:
+        with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
+            buses = [await started(url, "b", seen), await started(url, "a", [])]
+            for number in range(20):
+                buses[1].send("b", Resync(origin=f"n{number}"))
+                await asyncio.sleep(0.005)
+            await until(lambda: len(seen) >= 20)
+        assert seen == [Resync(origin=f"n{n}") for n in range(20)]
+        assert "not allowed to listen" in caplog.text
+        assert "sending failed" not in caplog.text  # the publish refused, the entry added
+    finally:
+        for bus in buses:
+            await bus.stop()
+        server.kill()
+
+
 @pytest.mark.slow
 async def test_a_quiet_node_stays_listening_and_hears_the_next_message(
     redis_bus: tuple[str, str], caplog: pytest.LogCaptureFixture

@@ -5,10 +5,12 @@ stream is what counts: a subscriber of pub/sub that reconnects loses what
 was published meanwhile, and a stream keeps it, up to its bound. But a
 reader that asks for each entry (``XREAD``) pays a command for every turn
 in which anything arrived, about twice the CPU of hearing it pushed. So each
-entry is also published, in the same script, on a channel of the stream's
-name, with its id: the node hears its entries pushed, and reads the stream
-only for what it missed while it was not listening (at its start, and after
-a failure), skipping what it had heard. Entries are numbered per sender and
+entry is also published, in the same script, with its id, on the node's
+channel (the stream's name and the database's number): the node hears its
+entries pushed, and reads the stream only for what it missed while it was
+not listening (at its start, and after a failure), skipping what it had
+heard. A node that may not listen (an ACL without its channel) reads the
+stream alone, as before. Entries are numbered per sender and
 destination, so a reader finds a gap (an entry trimmed unread, or a Redis
 that restarted empty) and the room recovers as after a failure.
 """
@@ -46,13 +48,15 @@ _EVERY_NODE = ""
 #: hears nothing at all, not even the answer, within the socket's timeout (5 s) is broken.
 QUIET = 1.0
 
-# Adds an entry to a node's stream and publishes it, with its id, on the channel of the
-# stream's name (KEYS[1]); ARGV: the stream's bound, the messages, the sender's number and
-# the entry's. One script: the entry is published if and only if it is in the stream.
+# Adds an entry to a node's stream (KEYS[1]) and publishes it, with its id, on the node's
+# channel; ARGV: the stream's bound, the messages, the sender's number, the entry's, the
+# channel. One script: an entry is published only once it is in the stream. A publish
+# refused (an ACL without the channel) leaves the entry in the stream, for a reader that
+# reads the stream instead.
 _ADD = """
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*',
                       'm', ARGV[2], 's', ARGV[3], 'n', ARGV[4])
-redis.call('PUBLISH', KEYS[1], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[2])
+redis.pcall('PUBLISH', ARGV[5], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[2])
 return id
 """
 
@@ -189,6 +193,12 @@ class RedisBus(Bus):
     def _stream(self, node: str) -> str:
         return f"{self.prefix}:node:{node}"
 
+    def _channel(self, node: str) -> str:
+        # Channels are the server's, not a database's: the number keeps two rooms that
+        # share a Redis, each in a database of its own, from hearing each other.
+        database = self._redis.connection_pool.connection_kwargs.get("db", 0)
+        return f"{self._stream(node)}@{database}"
+
     @property
     def _nodes_key(self) -> str:
         # Every node's name, scored by when it is no longer alive unless it beats again.
@@ -301,9 +311,15 @@ class RedisBus(Bus):
         # back by it (asyncio.timeout's uncancel); the read ends within its timeout anyway.
         while not self._stopping:
             try:
-                await conn.send_command("SUBSCRIBE", stream)
-                while not _confirms(await conn.read_response(push_request=True)):
-                    pass
+                try:
+                    await conn.send_command("SUBSCRIBE", self._channel(self.name))
+                    while not _confirms(await conn.read_response(push_request=True)):
+                        pass
+                except redis.exceptions.NoPermissionError as error:
+                    log.warning("bus: not allowed to listen (%s): reading the stream", error)
+                    await conn.disconnect()
+                    await self._poll(stream, receive, recovered)
+                    return
                 self._heard, self._subscribed = loop.time(), True
                 await self._catch_up(stream, receive, recovered)
                 self._working(recovered)
@@ -342,15 +358,44 @@ class RedisBus(Bus):
         while True:
             await conn.send_command("XREAD", "COUNT", 1000, "STREAMS", stream, self._cursor.last)
             got = stream_entries(await conn.read_response())
-            lost = False
-            for entry, fields in got:
-                messages = fields.get(b"m", b"")
-                if self._cursor.take(entry):
-                    lost |= self._take(fields.get(b"s"), fields.get(b"n"), messages, receive)
-            if lost:
-                self._lost(recovered)
+            self._take_read(got, receive, recovered)
             if len(got) < 1000:
                 return
+
+    async def _poll(self, stream: str, receive: Receive, recovered: Recovered) -> None:
+        """Read the stream alone, asking for each turn's entries (a blocking ``XREAD``):
+        where this node may not listen on its channel."""
+        import redis.exceptions
+
+        conn = self._reading
+        while not self._stopping:
+            try:
+                last = self._cursor.last
+                await conn.send_command(
+                    "XREAD", "COUNT", 1000, "BLOCK", 1000, "STREAMS", stream, last
+                )
+                got = stream_entries(await conn.read_response())
+            except (redis.exceptions.RedisError, OSError) as error:
+                await conn.disconnect()  # the next command connects again
+                if self._stopping:
+                    return
+                self._failed("reading", error)
+                await asyncio.sleep(self.retry)
+                continue
+            self._working(recovered)
+            self._take_read(got, receive, recovered)
+
+    def _take_read(
+        self, got: list[tuple[Any, dict[Any, Any]]], receive: Receive, recovered: Recovered
+    ) -> None:
+        """Take the entries read from the stream (not those heard already)."""
+        lost = False
+        for entry, fields in got:
+            if self._cursor.take(entry):
+                messages = fields.get(b"m", b"")
+                lost |= self._take(fields.get(b"s"), fields.get(b"n"), messages, receive)
+        if lost:
+            self._lost(recovered)
 
     async def _ping(self) -> None:
         """Ping Redis on the listening connection when it has heard nothing for a while:
@@ -364,8 +409,13 @@ class RedisBus(Bus):
             conn = self._listening
             # Connected, or the ping would connect it again under the reader's feet.
             if self._subscribed and conn.is_connected and loop.time() - self._heard >= QUIET:
-                with contextlib.suppress(redis.exceptions.RedisError, OSError):
-                    await conn.send_command("PING")  # a failure: the reader finds it
+                try:
+                    # No health check: it would read the answer, and only the reader reads.
+                    await conn.send_command("PING", check_health=False)
+                except (redis.exceptions.RedisError, OSError):
+                    pass  # the reader finds the connection broken
+                except Exception:  # the reader dropped the connection under the write
+                    log.debug("bus: a ping not sent", exc_info=True)
 
     def _take(
         self,
@@ -431,8 +481,9 @@ class RedisBus(Bus):
                     # Numbered per destination: a gap there is an entry it never read.
                     count = self._sent[name] = self._sent.get(name, 0) + 1
                     data = encode_batch(messages)
+                    stream, channel = self._stream(name), self._channel(name)
                     commands.append(
-                        ("EVAL", _ADD, 1, self._stream(name), self.maxlen, data, self.number, count)
+                        ("EVAL", _ADD, 1, stream, self.maxlen, data, self.number, count, channel)
                     )
                 for key, (value, seconds) in keeps.items():
                     commands.append(("SET", key, value, "EX", seconds))

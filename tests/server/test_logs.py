@@ -4,12 +4,15 @@ connections, each with its ids, and never a card that was dealt nor a password."
 from __future__ import annotations
 
 import json
+import logging
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pokerhouse.server.logs import REDIS_PUSHES, configure
 from pokerhouse.store import Store
 from tests.server.conftest import Client
 from tests.server.play import play_hand, sit
@@ -110,3 +113,30 @@ async def every_card_dealt(url: str) -> set[str]:
         return cards
     finally:
         await store.close()
+
+
+@pytest.fixture
+def logging_restored() -> Iterator[None]:
+    """The root logger's handlers and levels as they were before the test."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    pushes = logging.getLogger(REDIS_PUSHES)
+    pushes_level = pushes.level
+    access = logging.getLogger("uvicorn.access")
+    access_disabled = access.disabled
+    try:
+        yield
+    finally:
+        root.handlers[:], root.level = handlers, level
+        pushes.setLevel(pushes_level)
+        access.disabled = access_disabled
+
+
+@pytest.mark.parametrize("level", ["debug", "info"])
+def test_messages_pushed_by_redis_are_never_logged(logging_restored: None, level: str) -> None:
+    # The bus's pushed messages carry hole cards; redis-py would log each one whole.
+    configure(level, "text")
+    pushes = logging.getLogger(REDIS_PUSHES)
+    assert not pushes.isEnabledFor(logging.INFO)
+    assert not pushes.isEnabledFor(logging.DEBUG)
+    assert logging.getLogger("pokerhouse.bus").isEnabledFor(getattr(logging, level.upper()))

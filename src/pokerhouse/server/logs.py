@@ -59,6 +59,10 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(data, default=str, separators=(",", ":"))
 
 
+#: The logger redis-py writes the messages pushed to a subscriber to.
+REDIS_PUSHES = "push_response"
+
+
 def configure(level: str = "info", fmt: str = "json") -> None:
     """Send the room's logs to stderr, as JSON lines (``fmt="json"``) or text."""
     handler = logging.StreamHandler()
@@ -71,6 +75,9 @@ def configure(level: str = "info", fmt: str = "json") -> None:
     root.setLevel(level.upper())
     # The room writes its own request lines; uvicorn's access log would repeat them.
     logging.getLogger("uvicorn.access").disabled = True
+    # redis-py logs every message pushed to a subscriber, whole (at debug; at info in some
+    # versions): the bus's carry hole cards on their way to a player's node.
+    logging.getLogger(REDIS_PUSHES).setLevel(logging.WARNING)
 
 
 def now_ms(started: float) -> float:

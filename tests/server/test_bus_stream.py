@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,6 +16,17 @@ import redis
 from pokerhouse.server.bus import BusMessage, Resync, SessionEnded
 from pokerhouse.server.redis_bus import RedisBus
 from tests.server.process import RedisServer
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A ``redis-server`` of the test's own: it may cut connections and set users."""
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
 
 
 async def started(url: str, name: str, seen: list[BusMessage], **options: Any) -> RedisBus:
@@ -43,12 +54,10 @@ async def until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
 
 
 async def test_what_arrived_while_a_node_was_not_listening_is_read_from_its_stream_once(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    own_redis: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server = RedisServer(tmp_path)
-    server.start()
     seen: list[BusMessage] = []
-    buses = [await started(server.url, "b", seen), await started(server.url, "a", [])]
+    buses = [await started(own_redis.url, "b", seen), await started(own_redis.url, "a", [])]
     try:
         with caplog.at_level(logging.WARNING, logger="pokerhouse.bus"):
             for number in range(300):
@@ -57,7 +66,7 @@ async def test_what_arrived_while_a_node_was_not_listening_is_read_from_its_stre
                 if number in (100, 200):
                     # b hears nothing until it subscribes again: it reads the stream, and
                     # what it both hears and reads (added between the two) counts once.
-                    cut_listeners(server.url)
+                    cut_listeners(own_redis.url)
             await until(lambda: len(seen) >= 300)
             await asyncio.sleep(0.3)
         assert [m.origin for m in seen if isinstance(m, Resync)] == [f"n{n}" for n in range(300)]
@@ -66,28 +75,25 @@ async def test_what_arrived_while_a_node_was_not_listening_is_read_from_its_stre
     finally:
         for bus in buses:
             await bus.stop()
-        server.kill()
 
 
 async def test_a_node_cut_off_past_its_streams_cap_recovers_as_after_a_failure(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    own_redis: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server = RedisServer(tmp_path)
-    server.start()
     seen: list[BusMessage] = []
     recovered: list[bool] = []
-    bus = RedisBus(server.url, maxlen=50)
+    bus = RedisBus(own_redis.url, maxlen=50)
     await bus.start("b", seen.append, lambda: recovered.append(True), lambda n, m: None)
 
     async def flood() -> None:
         """Node a sends b 500 messages, b's connection cut after the first five."""
-        sender = await started(server.url, "a", [], maxlen=50)
+        sender = await started(own_redis.url, "a", [], maxlen=50)
         for number in range(500):
             sender.send("b", Resync(origin=f"n{number}"))
             await asyncio.sleep(0.002)
             if number == 4:
                 await asyncio.sleep(0.2)  # the five in b's socket, unread
-                cut_listeners(server.url)
+                cut_listeners(own_redis.url)
         await sender.stop()
 
     try:
@@ -104,19 +110,16 @@ async def test_a_node_cut_off_past_its_streams_cap_recovers_as_after_a_failure(
         assert origins[-1] == "n499" and len(origins) < 500
     finally:
         await bus.stop()
-        server.kill()
 
 
 async def test_rooms_in_two_databases_of_one_redis_never_hear_each_other(
-    tmp_path: Path,
+    own_redis: RedisServer,
 ) -> None:
-    server = RedisServer(tmp_path)
-    server.start()
     seen: dict[int, list[BusMessage]] = {0: [], 1: []}
     buses: list[RedisBus] = []
     try:
         for database in (0, 1):  # the same prefix and node names in each
-            url = server.url.rsplit("/", 1)[0] + f"/{database}"
+            url = own_redis.url.rsplit("/", 1)[0] + f"/{database}"
             buses += [await started(url, "b", seen[database]), await started(url, "a", [])]
         buses[1].send("b", Resync(origin="room 0"))
         buses[3].send("b", Resync(origin="room 1"))
@@ -126,19 +129,16 @@ async def test_rooms_in_two_databases_of_one_redis_never_hear_each_other(
     finally:
         for bus in buses:
             await bus.stop()
-        server.kill()
 
 
 async def test_a_node_not_allowed_to_listen_reads_its_stream_instead(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    own_redis: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server = RedisServer(tmp_path)
-    server.start()
-    admin = redis.Redis.from_url(server.url)
+    admin = redis.Redis.from_url(own_redis.url)
     # Every key and command, no channel (Redis 7's default for a new user).
     admin.acl_setuser("bus", enabled=True, nopass=True, keys=["*"], commands=["+@all"])
     admin.close()
-    url = server.url.replace("redis://", "redis://bus:any@")
+    url = own_redis.url.replace("redis://", "redis://bus:any@")
     seen: list[BusMessage] = []
     buses: list[RedisBus] = []
     try:
@@ -154,7 +154,6 @@ async def test_a_node_not_allowed_to_listen_reads_its_stream_instead(
     finally:
         for bus in buses:
             await bus.stop()
-        server.kill()
 
 
 @pytest.mark.slow

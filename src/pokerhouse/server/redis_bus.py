@@ -144,8 +144,8 @@ class RedisBus(Bus):
     stream is capped (``maxlen``, approximately): a node that died leaves at
     most that many messages behind. A failed read or send is retried every
     ``retry`` seconds, quietly after the first warning. The node listens on
-    its stream's channel, and reads the stream itself for what was added
-    while it was not listening.
+    its channel, and reads its stream itself for what was added while it was
+    not listening.
     """
 
     shared = True

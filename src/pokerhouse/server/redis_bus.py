@@ -174,6 +174,7 @@ class RedisBus(Bus):
         # The last entry of this node's stream taken.
         self._cursor = Cursor(b"0-0")
         self._redis: Any = None
+        self._database = 0
         # The bus's own connections (not the pool's: a pooled command costs about a third
         # more CPU, and every action makes a few): one subscribed to this node's channel,
         # one that reads the stream, one that writes to the others'.
@@ -194,10 +195,7 @@ class RedisBus(Bus):
         return f"{self.prefix}:node:{node}"
 
     def _channel(self, node: str) -> str:
-        # Channels are the server's, not a database's: the number keeps two rooms that
-        # share a Redis, each in a database of its own, from hearing each other.
-        database = self._redis.connection_pool.connection_kwargs.get("db", 0)
-        return f"{self._stream(node)}@{database}"
+        return f"{self._stream(node)}@{self._database}"
 
     @property
     def _nodes_key(self) -> str:
@@ -215,6 +213,9 @@ class RedisBus(Bus):
             self.url, socket_timeout=5.0, socket_connect_timeout=5.0
         )
         self.number = await self._claim_number(name)
+        # Channels are the server's, not a database's: the number in a channel's name keeps
+        # two rooms that share a Redis, each in a database of its own, from hearing each other.
+        self._database = int(self._redis.connection_pool.connection_kwargs.get("db", 0))
         # Read from here on: what an earlier process of this name left is for it, not us.
         start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
         self._cursor = Cursor(start)

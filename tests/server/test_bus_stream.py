@@ -275,3 +275,33 @@ async def test_a_listening_connection_gone_silent_is_found_and_the_node_listens_
         for each in (bus, sender):
             await each.stop()
         await proxy.stop()
+
+
+async def test_entries_leave_a_stream_by_age_and_an_idle_stream_goes_whole(
+    own_redis: RedisServer,
+) -> None:
+    """Entries carry hole cards: none stays in Redis past the bus's ``keep`` seconds,
+    whether more come after it or nothing does (a node that died)."""
+    seen: list[BusMessage] = []
+    buses = [
+        await started(own_redis.url, "b", seen, keep=2),
+        await started(own_redis.url, "a", [], keep=2),
+    ]
+    client = redis.Redis.from_url(own_redis.url)
+    try:
+        buses[1].send("b", Resync(origin="old"))
+        await until(lambda: len(seen) == 1)
+        stream = f"{buses[1].prefix}:node:b"
+        assert client.xlen(stream) >= 1 and 0 < client.ttl(stream) <= 2
+        await asyncio.sleep(3.2)
+        buses[1].send("b", Resync(origin="new"))
+        await until(lambda: len(seen) == 2)
+        kept = [fields[b"m"] for _, fields in client.xrange(stream)]
+        assert len(kept) == 1 and b"new" in kept[0]  # the old entry and the start are gone
+        await buses[0].stop()  # b dies: nothing is written to its stream again
+        await asyncio.sleep(3.2)
+        assert client.exists(stream) == 0
+    finally:
+        client.close()
+        for bus in buses:
+            await bus.stop()

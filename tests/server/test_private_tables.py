@@ -157,16 +157,25 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     assert (await hosting(ann, table_id, "resume"))["paused"] is False
     await play_hand([bob, cid], table_id)
 
-    # Removed mid-hand: cashed out at the end of the hand, and kept out after.
+    # Removed mid-hand: the hand is played out (the host never takes it from a guest:
+    # RULES.md, "Home games"), then cashed out, and kept out after.
     await wait_for_hand(room, table_id)
-    playing = asyncio.create_task(play_hand([bob], table_id))  # cid's seat folds for them
+    store = room.site.store
+    cid_id = (await store.get_user("cid")).id
+    hand_number = task.table.hand_number
     await hosting(ann, table_id, "remove", "cid")
     await hosting(ann, table_id, "remove", "cid")  # twice: nothing more to do, no refusal
-    await playing
+    assert task.table.seats_of_account(cid_id) and task.table.hand_number == hand_number
+    ended = await play_hand([bob, cid], table_id)  # cid still plays, and is answered
+    assert ended["type"] == "table_hand_ended"
+    folded = [f for f in cid.events(table_id) if (f["event"] or {}).get("type") == "action_taken"
+              and (f["event"].get("action") or {}).get("kind") == "fold"]  # fmt: skip
+    assert folded == []  # nobody folded cid's hand for them
     await room.settle()
-    store = room.site.store
-    assert task.table.seats_of_account((await store.get_user("cid")).id) == frozenset()
-    # Removed: put out of the table's stream, and hears of it no more.
+    await room.clock.advance(5)
+    await room.settle()
+    assert task.table.seats_of_account(cid_id) == frozenset()
+    # Removed: put out of the table's stream once the hand is over, and hears of it no more.
     await cid.wait_for(lambda f: f.get("type") == "error" and f.get("code") == "removed")
     assert (
         await refused(cid, {"type": "sit", "table": table_id, "seat": 2, "buy_in": 200})

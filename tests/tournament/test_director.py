@@ -670,6 +670,24 @@ def test_one_account_holds_one_live_entry_whatever_the_name() -> None:
     assert refused.value.code == "already_registered"
 
 
+def test_one_person_enters_under_one_account_even_after_a_bust() -> None:
+    """RULES.md, "One player, one seat": a player and their bot account (``person`` the
+    player's account), or two bot accounts of one owner, never both enter; checked in the
+    director's step, whatever asked first, and refused without a change."""
+    harness = Harness(scheduled(), seed=1)
+    harness.give(Register("ann", account=5, person=5))
+    before = dump(harness.director.state)
+    for name, account in (("ann_bot", 6), ("ann2_bot", 7)):
+        with pytest.raises(TournamentError) as refused:
+            harness.give(Register(name, account=account, person=5))
+        assert refused.value.code == "same_owner"
+    assert dump(harness.director.state) == before
+    harness.give(Register("bob_bot", account=8, person=9))  # another person's bot: welcome
+    with pytest.raises(TournamentError) as refused:
+        harness.give(Register("bob", account=9, person=9))
+    assert refused.value.code == "same_owner"
+
+
 def test_every_paid_place_beats_a_one_chip_buy_in() -> None:
     from pokerhouse.tournament import prizes
 

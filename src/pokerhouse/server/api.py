@@ -30,7 +30,7 @@ from pokerhouse.server.site import Site
 from pokerhouse.server.throttles import ThrottleUnavailable
 from pokerhouse.store import AccountError, IdempotencyConflict, StoreError, User
 from pokerhouse.store import HandRecord as StoredHand
-from pokerhouse.store.users import username_key
+from pokerhouse.store.users import HASHES_AT_ONCE, username_key
 
 #: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
 TOP_UP_BELOW = 1000
@@ -161,7 +161,7 @@ class Api:
         self.site = site
         self.logins = site.logins
         self.addresses = site.addresses
-        self.hashing = auth.InFlight(site.settings.hashes_per_address)
+        self.hashing = auth.HashGate(HASHES_AT_ONCE, site.settings.hashes_per_address)
 
     # ------------------------------------------------------------ helpers
 
@@ -257,25 +257,26 @@ class Api:
             body = await read_json(request, Credentials)
         except BadRequest as error:
             return problem(error.status, error.code, str(error))
-        if not self.hashing.enter(address):
+        try:
+            turn = self.hashing.turn(address)
+        except auth.HashesBusy:
             return self._hashing_refused()
         store = self.site.store
         settings = self.site.settings
         try:
-            # The sign-ups per address are counted in the database, with the new account.
-            user = await store.create_user(
-                body.username,
-                body.password,
-                grant=settings.grant,
-                address=address,
-                per_hour=settings.registrations_per_hour,
-            )
+            async with turn:
+                # The sign-ups per address are counted in the database, with the account.
+                user = await store.create_user(
+                    body.username,
+                    body.password,
+                    grant=settings.grant,
+                    address=address,
+                    per_hour=settings.registrations_per_hour,
+                )
             token = await store.create_session(user)
         except AccountError as error:
             status = {"username_taken": 409, "rate_limited": 429}.get(error.code, 400)
             return problem(status, error.code, str(error))
-        finally:
-            self.hashing.leave(address)
         return self._session_response(request, await self._me(user), token, 201)
 
     def _hashing_refused(self) -> JSONResponse:
@@ -304,20 +305,21 @@ class Api:
                 429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
                 **{"Retry-After": str(math.ceil(wait))},
             )  # fmt: skip
-        if not self.hashing.enter(address):
+        try:
+            turn = self.hashing.turn(address)
+        except auth.HashesBusy:
             return self._hashing_refused()
         store = self.site.store
         try:
-            # Counted before the hash runs: guesses sent at once all find the count raised.
-            await self.logins.attempt(account)
-            await self.addresses.attempt(address)
-            user = await store.authenticate(body.username, body.password)
+            async with turn:
+                # Counted before the hash runs: guesses sent at once all find it raised.
+                await self.logins.attempt(account)
+                await self.addresses.attempt(address)
+                user = await store.authenticate(body.username, body.password)
         except ThrottleUnavailable:
             return self._throttles_unavailable()
         except AccountError:
             return problem(401, "login_failed", "unknown user or wrong password")
-        finally:
-            self.hashing.leave(address)
         try:
             await self.logins.succeeded(account)
             await self.addresses.undo(address)
@@ -541,7 +543,8 @@ class Api:
 
     async def health(self, request: Request) -> Response:
         """``GET /healthz``: the database answers and every table this node runs takes
-        actions (the tables other nodes run are listed, not counted against it).
+        actions (the tables other nodes run are listed, not counted against it; a
+        private table is counted, never named).
 
         A read alone would not do: a SQLite file locked by another process or
         on a full disk still reads, yet no table can save anything; a table
@@ -553,10 +556,10 @@ class Api:
         except Exception as error:
             database = f"error: {type(error).__name__}"
         tasks = self.site.room.tasks
-        elsewhere = sorted(table for table, task in tasks.items() if task.fenced)
-        down = sorted(
-            table for table, task in tasks.items() if not task.available and not task.fenced
-        )
+        elsewhere = {table for table, task in tasks.items() if task.fenced}
+        down = {table for table, task in tasks.items() if not task.available and not task.fenced}
+        # A private table's id is its guests' business: counted, never named here.
+        private = {table for table, task in tasks.items() if task.config.host is not None}
         status = 200 if database == "ok" and not down else 503
         return JSONResponse(
             {
@@ -565,8 +568,9 @@ class Api:
                 "node": self.site.settings.owner,
                 "tables": len(tasks),
                 "tables_available": len(tasks) - len(down) - len(elsewhere),
-                "tables_unavailable": down,
-                "tables_elsewhere": elsewhere,
+                "tables_unavailable": sorted(down - private),
+                "tables_elsewhere": sorted(elsewhere - private),
+                "private_tables_unavailable": len(down & private),
             },
             status_code=status,
         )

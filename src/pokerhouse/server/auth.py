@@ -13,9 +13,10 @@
   *before* its password is checked (and the count taken back when it was
   right), so guesses sent all at once get no more checks than guesses sent
   one by one.
-* Password hashes in flight are bounded per address (:class:`InFlight`): a
-  client that sends many logins at once gets ``429`` for those beyond the
-  bound instead of a place in the queue that everyone's logins share.
+* Password hashes in flight are bounded per address and taken in turn
+  between addresses (:class:`HashGate`): a client that sends many logins at
+  once gets ``429`` for those beyond the bound, and the ones it has waiting
+  delay another address's login by one hash, not by all of them.
 
 >>> throttle = Throttle(free=2, base=1.0, cap=60.0)
 >>> throttle.wait("ann", now=0.0)
@@ -31,10 +32,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import secrets
 import time
-from collections.abc import Mapping
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -183,38 +187,114 @@ class RateLimit:
         self._buckets.pop(key, None)
 
 
-class InFlight:
-    """At most ``limit`` things in flight per key (password hashes per address).
+class HashesBusy(Exception):
+    """An address already has its most password hashes in flight: refused, not queued."""
 
-    Beyond the bound :meth:`enter` says no at once rather than queueing: one
-    client sending a hundred logins must not stand in front of everyone
-    else's in the room's shared queue of hashes.
 
-    >>> hashing = InFlight(limit=2)
-    >>> hashing.enter("10.0.0.1"), hashing.enter("10.0.0.1"), hashing.enter("10.0.0.1")
-    (True, True, False)
-    >>> hashing.enter("10.0.0.2")
-    True
-    >>> hashing.leave("10.0.0.1"); hashing.enter("10.0.0.1")
-    True
+class HashGate:
+    """Password hashes (argon2id: the costliest thing a request can ask for) in turn.
+
+    At most ``slots`` run at once (the store's pool of hashing threads), and
+    the slots go round the addresses that wait, the one served longest ago
+    first, not to whoever queued first: an address with many requests waiting
+    delays another address's one request by at most one hash of its own. An
+    address holds at most ``per_key`` places (running or waiting); beyond them
+    :meth:`turn` refuses at once (:class:`HashesBusy`) rather than queueing.
+
+    >>> import asyncio
+    >>> async def four_hashes() -> list[str]:
+    ...     gate, order = HashGate(slots=1, per_key=3), []
+    ...     async def hash_for(key: str, n: int) -> None:
+    ...         async with gate.turn(key):
+    ...             order.append(f"{key}{n}")
+    ...             await asyncio.sleep(0)
+    ...     await asyncio.gather(*(hash_for("a", n) for n in range(3)), hash_for("b", 0))
+    ...     return order
+    >>> asyncio.run(four_hashes())  # b's one hash waits for one of a's, not for all three
+    ['a0', 'b0', 'a1', 'a2']
+    >>> gate = HashGate(slots=1, per_key=1)
+    >>> _ = gate.turn("a")
+    >>> gate.turn("a")
+    Traceback (most recent call last):
+    ...
+    pokerhouse.server.auth.HashesBusy: a
     """
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._counts: dict[str, int] = {}
+    #: Addresses whose last turn is remembered (past it, the oldest are forgotten).
+    REMEMBERED = 10_000
 
-    def enter(self, key: str) -> bool:
-        """Take a place for ``key`` if it has fewer than ``limit``; whether it got one."""
-        count = self._counts.get(key, 0)
-        if count >= self.limit:
-            return False
-        self._counts[key] = count + 1
-        return True
+    def __init__(self, slots: int, per_key: int) -> None:
+        self.slots = slots
+        self.per_key = per_key
+        self._running = 0
+        self._places: dict[str, int] = {}
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        # Each address's last turn, oldest first (a turn's number, counted up).
+        self._served: OrderedDict[str, int] = OrderedDict()
+        self._turns = 0
 
-    def leave(self, key: str) -> None:
-        """Give back a place :meth:`enter` gave ``key``."""
-        count = self._counts.get(key, 0) - 1
-        if count > 0:
-            self._counts[key] = count
-        else:
-            self._counts.pop(key, None)
+    def turn(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """A place for ``key``: ``async with`` it waits for its turn and runs the hash;
+        raises :class:`HashesBusy` at once when ``key`` holds its most places."""
+        if self._places.get(key, 0) >= self.per_key:
+            raise HashesBusy(key)
+        self._places[key] = self._places.get(key, 0) + 1
+        return self._turn(key)
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, key: str) -> AsyncIterator[None]:
+        try:
+            await self._start(key)
+            try:
+                yield
+            finally:
+                self._running -= 1
+                self._hand_on()
+        finally:
+            left = self._places[key] - 1
+            if left:
+                self._places[key] = left
+            else:
+                del self._places[key]
+
+    async def _start(self, key: str) -> None:
+        if self._running < self.slots and not self._waiting:
+            self._running += 1
+            self._served_now(key)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key, deque()).append(future)
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self._running -= 1  # given a slot just as it was cancelled: passed on
+                self._hand_on()
+            else:
+                queue = self._waiting.get(key)
+                if queue is not None and future in queue:
+                    queue.remove(future)
+                    if not queue:
+                        del self._waiting[key]
+            raise
+
+    def _hand_on(self) -> None:
+        """Give free slots to the waiting addresses served longest ago."""
+        while self._running < self.slots and self._waiting:
+            key = min(self._waiting, key=lambda waiting: self._served.get(waiting, -1))
+            queue = self._waiting[key]
+            future = queue.popleft()
+            if not queue:
+                del self._waiting[key]
+            if future.done():  # cancelled while it waited: its task is leaving
+                continue
+            self._running += 1
+            self._served_now(key)
+            future.set_result(None)
+
+    def _served_now(self, key: str) -> None:
+        self._turns += 1
+        self._served[key] = self._turns
+        self._served.move_to_end(key)
+        if len(self._served) > self.REMEMBERED:
+            self._served.popitem(last=False)

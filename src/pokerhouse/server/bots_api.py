@@ -4,12 +4,15 @@
   live tokens);
 - ``POST /api/bots`` ``{"name": "..._bot"}``: a new bot account of theirs,
   ``201`` with its token, shown this once (``bad_username``,
-  ``username_taken``, ``too_many_bots`` 409);
+  ``username_taken``, ``too_many_bots`` 409; ``rate_limited`` 429: its chip
+  grant is a sign-up's, counted against the owner's address as sign-ups are);
 - ``POST /api/bots/{name}/token``: a new token, every earlier one ended (the
   sockets signed in with them are closed);
 - ``POST /api/bots/{name}/revoke``: every token ended, sockets closed;
 - ``GET /api/leaderboards/bots?game=GAME``: every bot's result per 100 hands at
-  the game's tables for bots only, with its 95% interval, best first.
+  the game's tables for bots only, with its 95% interval, best first: from the
+  counters the settlements keep (a few rows, whatever the hands played), kept
+  in memory for :data:`BOARD_SECONDS` and read once however many ask at once.
 
 Managing bots is a person's business: a request signed in as a bot account
 is refused (``people_only``), and a state-changing one from a browser needs
@@ -18,6 +21,7 @@ the CSRF header as every other.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated, Any
 
@@ -28,12 +32,14 @@ from starlette.routing import Route
 
 from pokerhouse.games import GAMES
 from pokerhouse.intervals import per_100_of_sums
-from pokerhouse.server.api import Api, BadRequest, problem, read_json
+from pokerhouse.server.api import Api, BadRequest, client_address, problem, read_json
 from pokerhouse.store import AccountError, User
 from pokerhouse.store.bot_accounts import BotStanding
 
 #: Seconds a leaderboard is served from memory before it is read again.
 BOARD_SECONDS = 10.0
+#: A leaderboard as read: when (the monotonic clock), and its lines.
+Board = tuple[float, list[dict[str, Any]]]
 
 
 class NewBot(msgspec.Struct, forbid_unknown_fields=True):
@@ -78,7 +84,8 @@ class BotsApi:
     def __init__(self, api: Api) -> None:
         self.api = api
         self.site = api.site
-        self._boards: dict[str, tuple[float, list[dict[str, Any]]]] = {}
+        self._boards: dict[str, Board] = {}
+        self._reading: dict[str, asyncio.Future[Board]] = {}
 
     async def _owner(self, request: Request) -> User | Response:
         user = await self.api.user(request)
@@ -120,12 +127,18 @@ class BotsApi:
             return problem(error.status, error.code, str(error))
         settings = self.site.settings
         try:
+            # Its grant is a sign-up's, counted against its owner's address.
             bot, token = await self.site.store.bots.create(
-                body.name, owner=owner, most=settings.bots_per_account, grant=settings.grant
+                body.name,
+                owner=owner,
+                most=settings.bots_per_account,
+                grant=settings.grant,
+                address=client_address(request),
+                per_hour=settings.registrations_per_hour,
             )
         except AccountError as error:
-            status = 409 if error.code in ("too_many_bots", "username_taken") else 400
-            return problem(status, error.code, str(error))
+            status = {"too_many_bots": 409, "username_taken": 409, "rate_limited": 429}
+            return problem(status.get(error.code, 400), error.code, str(error))
         return JSONResponse({"name": bot.username, "bot": True, "token": token}, status_code=201)
 
     async def token(self, request: Request) -> Response:
@@ -162,11 +175,20 @@ class BotsApi:
         game = request.query_params.get("game", "")
         if game not in GAMES:
             return problem(400, "bad_game", f"game is one of {', '.join(sorted(GAMES))}")
-        now = time.monotonic()
         kept = self._boards.get(game)
-        if kept is None or now - kept[0] > BOARD_SECONDS:
-            lines = [standing(line) for line in await self.site.store.bots.leaderboard(game)]
-            lines.sort(key=lambda line: (-line["per_100"], -line["hands"], line["name"]))
-            kept = (now, lines)
-            self._boards[game] = kept
+        if kept is None or time.monotonic() - kept[0] > BOARD_SECONDS:
+            # One read at a time a game: requests arriving while it runs share its answer.
+            reading = self._reading.get(game)
+            if reading is None:
+                reading = asyncio.ensure_future(self._read_board(game))
+                self._reading[game] = reading
+                reading.add_done_callback(lambda _: self._reading.pop(game, None))
+            kept = await asyncio.shield(reading)
         return JSONResponse({"game": game, "bots": kept[1]})
+
+    async def _read_board(self, game: str) -> Board:
+        lines = [standing(line) for line in await self.site.store.bots.leaderboard(game)]
+        lines.sort(key=lambda line: (-line["per_100"], -line["hands"], line["name"]))
+        kept = (time.monotonic(), lines)
+        self._boards[game] = kept
+        return kept

@@ -8,6 +8,14 @@ the store first, then carried out by the table's task, then told to everyone
 at the table (a ``home`` message). The host acts as any other player does:
 they see no card the rules hide from them and move nobody's chips.
 
+So a removal or a close never touches the hand in play: a guest removed (or
+a table closed) mid-hand plays that hand out on the usual clock (checking
+when checking is free, folding only facing a bet when the clock runs out),
+keeps watching it, and is stood up and cashed out when it ends
+(:func:`stand_up_removed`, between hands; the standing is the store's, so a
+node that takes the table over mid-hand does the same). A player's own
+``leave`` is another matter: they give their hand up (:mod:`.rules`).
+
 A guest may sit once approved (at a table whose host approves seats, the
 host does it; otherwise coming by the invitation is enough); the host may
 always sit.
@@ -41,6 +49,8 @@ class TableHandle(Protocol):
     outbox: Outbox
     services: Services
     bots: HouseBots
+    #: Who holds each seat.
+    users: dict[int, User]
 
     async def step(self, command: Command, caller: Caller | None = None) -> Step:
         """Apply, store and tell one command."""
@@ -96,13 +106,16 @@ async def standing(task: TableHandle, user_id: int) -> str | None:
 
 
 async def admits(task: TableHandle, user_id: int | None) -> bool:
-    """Whether ``user_id`` is at a private table: its host, and every guest who came by
-    the invitation and was not removed. Anyone else hears of no such table."""
+    """Whether ``user_id`` is at a private table: its host, every guest who came by the
+    invitation and was not removed, and a removed guest still seated (playing out the
+    hand they were removed in). Anyone else hears of no such table."""
     if user_id is None:
         return False
     if user_id == task.config.host:
         return True
-    return await standing(task, user_id) in ("asked", "approved")
+    if await standing(task, user_id) in ("asked", "approved"):
+        return True
+    return bool(task.table.seats_of_account(user_id))
 
 
 async def may_sit(task: TableHandle, player: User) -> None:
@@ -152,15 +165,30 @@ async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
         if status == "removed":
             known.pop(guest.id, None)
             await _stand_up(task, task.table.seats_of_account(guest.id))
-            _put_out(task, guest.id)
+            if not task.table.seats_of_account(guest.id):
+                _put_out(task, guest.id)
         else:
             known[guest.id] = status
     task.outbox.broadcast(await home(task))
 
 
+async def stand_up_removed(task: TableHandle) -> None:
+    """Between hands: stand up (and put out) every guest the host removed who was still
+    playing a hand, or who holds a seat after the table was taken over or reloaded."""
+    for seat in task.table.occupied:
+        user = task.users.get(seat)
+        if user is None or user.is_bot or user.id == task.config.host:
+            continue
+        if await standing(task, user.id) in ("asked", "approved"):
+            continue
+        await task.step(Leave(seat))
+        if not task.table.seats_of_account(user.id):
+            _put_out(task, user.id)
+
+
 def _put_out(task: TableHandle, user_id: int) -> None:
     """Stop sending the table to a guest the host removed (each of their watches, on this
-    node or relayed from another); their seat, if any, folds when its turn comes."""
+    node or relayed from another): once they hold no seat at it."""
     outbox = task.outbox
     text = messages.error("removed", "the host has removed you from this table", table=task.id)
     for address, watcher in list(outbox.watchers.items()):
@@ -170,7 +198,8 @@ def _put_out(task: TableHandle, user_id: int) -> None:
 
 
 async def close(task: TableHandle) -> None:
-    """Close the table: stored first, then every seat stood up (at the end of the hand)."""
+    """Close the table: stored first, then every seat stood up (at once if it plays no
+    hand; at the end of the hand it plays, by the closing table between hands)."""
     await task.services.store.private.close(task.id)
     task.rules.closing = True
     task.rules.paused = False
@@ -178,7 +207,11 @@ async def close(task: TableHandle) -> None:
 
 
 async def _stand_up(task: TableHandle, seats: Iterable[int]) -> None:
-    """Stand these seats up (at the end of the hand they play): their chips go home."""
+    """Stand up those of these seats that play no hand now: their chips go home. A seat in
+    the hand in play is left to play it out (never folded for the host: RULES.md, the
+    host never moves anyone's chips); it is stood up between hands."""
     for seat in sorted(seats):
-        if not task.table.leaving(seat):  # asked once already: nothing more to do
-            await task.step(Leave(seat))
+        info = task.table.seat(seat)
+        if info is None or info.in_hand or info.leaving:
+            continue
+        await task.step(Leave(seat))

@@ -327,6 +327,7 @@ def _document() -> dict[str, Any]:
                         "tables_available",
                         "tables_unavailable",
                         "tables_elsewhere",
+                        "private_tables_unavailable",
                     ],
                     "properties": {
                         "ok": {"type": "boolean"},
@@ -336,6 +337,7 @@ def _document() -> dict[str, Any]:
                         "tables_available": {"type": "integer"},
                         "tables_unavailable": {"type": "array", "items": {"type": "integer"}},
                         "tables_elsewhere": {"type": "array", "items": {"type": "integer"}},
+                        "private_tables_unavailable": {"type": "integer"},
                     },
                 },
                 "Lobby": {

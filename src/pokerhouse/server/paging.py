@@ -66,3 +66,16 @@ def read_page(query: Mapping[str, str], *, default: int, most: int) -> Page:
         if before is None:
             raise BadPage("bad_before", "before is an id from a page's next (1 to 2**63-1)")
     return Page(limit, before)
+
+
+def path_id(params: Mapping[str, object], name: str) -> int | None:
+    """The row id a path gives as ``name`` (a route's ``{name:int}``), or ``None`` when it
+    is past any row's (a database driver refuses such a number outright).
+
+    >>> path_id({"id": 7}, "id"), path_id({"id": 2**63}, "id"), path_id({"id": 0}, "id")
+    (7, None, None)
+    """
+    value = params.get(name)
+    if type(value) is not int or not 1 <= value <= MAX_ID:
+        return None
+    return value

@@ -25,6 +25,7 @@ websocket's ``host`` message, through the table's task.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import math
@@ -37,6 +38,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pokerhouse.server.api import Api, BadRequest, client_address, problem, read_json
+from pokerhouse.server.auth import HashesBusy, RateLimit
 from pokerhouse.server.paging import MAX_ID
 from pokerhouse.server.throttles import ThrottleUnavailable
 from pokerhouse.store import TableConfig, TableError, User
@@ -48,6 +50,11 @@ from pokerhouse.store.private_tables import (
     PrivateState,
     invite_hash,
 )
+
+#: Private tables a player (and an address) may open: a few at once, then one in 10 s.
+OPENS_PER_SECOND, OPENS_BURST = 0.1, 12
+#: Invitations a player (and an address) may answer: a few at once, then one in 5 s.
+JOINS_PER_SECOND, JOINS_BURST = 0.2, 10
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 T = TypeVar("T", bound=msgspec.Struct)
@@ -141,12 +148,36 @@ def ledger_csv(lines: list[LedgerLine]) -> str:
     return out.getvalue()
 
 
+def _one_password_at_a_time() -> Response:
+    return problem(429, "rate_limited", "one password at a time", **{"Retry-After": "1"})
+
+
+#: Opening with no password hashes nothing: no turn to wait for.
+_NO_HASH: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
+
+
 class PrivateApi:
     """The handlers, over the store's private tables and the room."""
 
     def __init__(self, api: Api) -> None:
         self.api = api
         self.site = api.site
+        # Every open and every join counts, refused or not: each may cost a password hash
+        # and a write, so none is free to repeat (per player and per address).
+        self.opens = RateLimit(OPENS_PER_SECOND, OPENS_BURST)
+        self.joins = RateLimit(JOINS_PER_SECOND, JOINS_BURST)
+
+    @staticmethod
+    def _limited(limit: RateLimit, user: User, address: str) -> Response | None:
+        """``429`` if ``user`` or ``address`` has spent ``limit``'s budget (each asking
+        takes from both)."""
+        allowed = [limit.allow(f"user:{user.id}"), limit.allow(f"address:{address}")]
+        if all(allowed):
+            return None
+        wait = str(math.ceil(1 / limit.rate))
+        return problem(
+            429, "rate_limited", f"too many at once: wait {wait} s", **{"Retry-After": wait}
+        )
 
     async def _person(self, request: Request) -> User | Response:
         user = await self.api.user(request)
@@ -200,16 +231,20 @@ class PrivateApi:
             approve_seats=body.approve_seats,
         )  # fmt: skip
         address = client_address(request)
-        if body.password is not None and not self.api.hashing.enter(address):
-            return problem(429, "rate_limited", "one password at a time", **{"Retry-After": "1"})
+        limited = self._limited(self.opens, user, address)
+        if limited is not None:
+            return limited
         try:
-            table, token = await self.site.store.private.open(user, config, password=body.password)
+            turn = self.api.hashing.turn(address) if body.password is not None else _NO_HASH
+        except HashesBusy:
+            return _one_password_at_a_time()
+        try:
+            async with turn:
+                store = self.site.store
+                table, token = await store.private.open(user, config, password=body.password)
         except TableError as error:
             status = 409 if error.code == "too_many_tables" else 400
             return problem(status, error.code, str(error))
-        finally:
-            if body.password is not None:
-                self.api.hashing.leave(address)
         await self.site.room.open_private(table)
         found = table.config
         return JSONResponse(
@@ -326,6 +361,9 @@ class PrivateApi:
             return posted
         user, body = posted
         address = client_address(request)
+        limited = self._limited(self.joins, user, address)
+        if limited is not None:
+            return limited
         # A table's password is guessed no faster than a player's: one budget an address
         # and one a player and link, counted before the hash runs (as at login).
         key = f"join:{user.id}:{invite_hash(body.token)[:24]}"
@@ -341,15 +379,17 @@ class PrivateApi:
             await api.addresses.attempt(address)
         except ThrottleUnavailable:
             return problem(503, "room_unavailable", "try again soon", **{"Retry-After": "5"})
-        if not api.hashing.enter(address):
-            return problem(429, "rate_limited", "one password at a time", **{"Retry-After": "1"})
         try:
-            table_id, member = await self.site.store.private.join(body.token, user, body.password)
+            turn = api.hashing.turn(address)
+        except HashesBusy:
+            return _one_password_at_a_time()
+        try:
+            async with turn:
+                private = self.site.store.private
+                table_id, member = await private.join(body.token, user, body.password)
         except TableError as error:
             status = {"not_invited": 404, "wrong_password": 403}.get(error.code, 409)
             return problem(status, error.code, str(error))
-        finally:
-            api.hashing.leave(address)
         try:
             await api.logins.succeeded(key)
             await api.addresses.undo(address)

@@ -62,6 +62,8 @@ class PrivateTable(TableTask):
     async def _between_hands(self) -> None:
         if self.table.hand is not None:
             return
+        # Who the host removed mid-hand has played it out: stood up now, before any deal.
+        await hosting.stand_up_removed(self)
         now = self.services.clock.now()
         if not self.rules.closing:
             # House bots play on by themselves: only a person at the table keeps it open.

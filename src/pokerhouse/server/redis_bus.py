@@ -44,18 +44,28 @@ log = logging.getLogger("pokerhouse.bus")
 # Where a broadcast is queued: no node's name (names are never empty).
 _EVERY_NODE = ""
 
+#: Seconds a node's stream keeps an entry (its reader has long taken it by then; a node
+#: away longer catches up from the store, as after any gap).
+KEEP_SECONDS = 120
+
 #: Seconds the reader may hear nothing before it pings Redis: a listening connection that
 #: hears nothing at all, not even the answer, within the socket's timeout (5 s) is broken.
 QUIET = 1.0
 
 # Adds an entry to a node's stream (KEYS[1]) and publishes it, with its id, on the node's
 # channel; ARGV: the stream's bound, the messages, the sender's number, the entry's, the
-# channel. One script: an entry is published only once it is in the stream. A publish
-# refused (an ACL without the channel) leaves the entry in the stream, for a reader that
-# reads the stream instead.
+# channel, the seconds an entry is kept. One script: an entry is published only once it
+# is in the stream. A publish refused (an ACL without the channel) leaves the entry in
+# the stream, for a reader that reads the stream instead. Entries carry hole cards: every
+# one older than its seconds goes (exactly: ids are Redis's own milliseconds), and a
+# stream nobody writes to for that long goes whole.
 _ADD = """
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*',
                       'm', ARGV[2], 's', ARGV[3], 'n', ARGV[4])
+local keep = tonumber(ARGV[6])
+local now = redis.call('TIME')
+redis.call('XTRIM', KEYS[1], 'MINID', (tonumber(now[1]) - keep) * 1000)
+redis.call('PEXPIRE', KEYS[1], keep * 1000)
 redis.pcall('PUBLISH', ARGV[5], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4] .. ' ' .. ARGV[2])
 return id
 """
@@ -141,8 +151,10 @@ class RedisBus(Bus):
     """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
 
     Sends queued in one turn of the event loop go in one pipeline. Each
-    stream is capped (``maxlen``, approximately): a node that died leaves at
-    most that many messages behind. A failed read or send is retried every
+    stream is capped (``maxlen``, approximately) and keeps an entry ``keep``
+    seconds at most: a node that died leaves at most that many messages
+    behind, for that long (they carry hole cards). A failed read or send is
+    retried every
     ``retry`` seconds, quietly after the first warning. The node listens on
     its channel, and reads its stream itself for what was added while it was
     not listening.
@@ -156,6 +168,7 @@ class RedisBus(Bus):
         *,
         prefix: str = "pokerhouse",
         maxlen: int = 10_000,
+        keep: int = KEEP_SECONDS,
         retry: float = 0.5,
         client: Any = None,
     ) -> None:
@@ -165,6 +178,7 @@ class RedisBus(Bus):
         self._client = client
         self.prefix = prefix
         self.maxlen = maxlen
+        self.keep = keep
         self.retry = retry
         # Entries sent to each node, and the last number read from each sender's run: a
         # number skipped is an entry lost (trimmed unread past the cap, or a Redis that
@@ -218,6 +232,7 @@ class RedisBus(Bus):
         self._database = int(self._redis.connection_pool.connection_kwargs.get("db", 0))
         # Read from here on: what an earlier process of this name left is for it, not us.
         start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
+        await self._redis.expire(self._stream(name), self.keep)
         self._cursor = Cursor(start)
         pool = self._redis.connection_pool
         self._listening = pool.make_connection()
@@ -484,7 +499,18 @@ class RedisBus(Bus):
                     data = encode_batch(messages)
                     stream, channel = self._stream(name), self._channel(name)
                     commands.append(
-                        ("EVAL", _ADD, 1, stream, self.maxlen, data, self.number, count, channel)
+                        (
+                            "EVAL",
+                            _ADD,
+                            1,
+                            stream,
+                            self.maxlen,
+                            data,
+                            self.number,
+                            count,
+                            channel,
+                            self.keep,
+                        )
                     )
                 for key, (value, seconds) in keeps.items():
                     commands.append(("SET", key, value, "EX", seconds))

@@ -10,7 +10,9 @@
   ``already_registered``, ``not_registered``, ``tournament_full``,
   ``no_reentry``, ``insufficient_funds``, ``same_owner`` (409: a player and
   her bot account, or two bot accounts of one owner, never play one
-  tournament), ``unknown_tournament`` (404),
+  tournament: the director's rule, checked in the step that takes the entry,
+  so two registrations sent at once cannot both pass), ``unknown_tournament``
+  (404),
   ``room_unavailable`` (503: the node that runs it is not reached now).
 
 Any node answers for any tournament: what another node runs is read from
@@ -28,6 +30,7 @@ from starlette.routing import Route
 
 from pokerhouse.server import auth
 from pokerhouse.server.api import Api, problem
+from pokerhouse.server.paging import path_id
 from pokerhouse.server.tournament_relay import Refused
 from pokerhouse.server.tournament_view import document, summary
 from pokerhouse.store import AccountError, TournamentBookError, User
@@ -52,6 +55,12 @@ def routes(api: Api) -> list[Route]:
     ]
 
 
+def _unknown(request: Request) -> Response:
+    """``404 unknown_tournament``, naming the id asked for (cut short)."""
+    asked = str(request.path_params.get("tournament_id"))[:20]
+    return problem(404, "unknown_tournament", f"there is no tournament {asked}")
+
+
 class TournamentApi:
     """The handlers, over the room's tournaments and the store."""
 
@@ -60,9 +69,6 @@ class TournamentApi:
         self.site = api.site
         self.asks = auth.RateLimit(ASKS_PER_SECOND, ASKS_BURST)
         self._is_bot: dict[int, bool] = {}
-        #: Each entrant's owner (a bot account's maker; ``None`` for anyone else): it never
-        #: changes.
-        self._owners: dict[int, int | None] = {}
 
     async def list(self, request: Request) -> Response:
         """``GET /api/tournaments``: live ones from the room, ended ones from the store."""
@@ -90,10 +96,10 @@ class TournamentApi:
 
     async def one(self, request: Request) -> Response:
         """``GET /api/tournaments/{id}``: the tournament's page."""
-        tournament_id = int(request.path_params["tournament_id"])
-        found = await self._document(tournament_id)
+        tournament_id = path_id(request.path_params, "tournament_id")
+        found = None if tournament_id is None else await self._document(tournament_id)
         if found is None:
-            return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
+            return _unknown(request)
         return JSONResponse(found)
 
     async def register(self, request: Request) -> Response:
@@ -113,18 +119,16 @@ class TournamentApi:
             return problem(401, "login_required", "sign in first")
         if not self.asks.allow(f"user:{user.id}"):
             return problem(429, "rate_limited", "one request a second", **{"Retry-After": "1"})
-        tournament_id = int(request.path_params["tournament_id"])
+        tournament_id = path_id(request.path_params, "tournament_id")
+        if tournament_id is None:
+            return _unknown(request)
         room = self.site.room.tournaments
         if room.get(tournament_id) is None:
             found = await self._document(tournament_id)
             if found is None:
-                return problem(404, "unknown_tournament", f"there is no tournament {tournament_id}")
+                return _unknown(request)
             if found["status"] not in (REGISTERING, RUNNING):
                 return problem(409, "not_registering", "that tournament has ended")
-        if register and await self._beside_own(user, tournament_id):
-            return problem(
-                409, "same_owner", "a player and their bot accounts never play one tournament"
-            )
         try:
             await room.relay.ask(tournament_id, user, register=register)
         except Refused as refused:
@@ -150,31 +154,6 @@ class TournamentApi:
         state = record.state()
         bots = await self._bots(state)
         return document(record.id, record.spec, state, now=now, tables=tables, bots=bots)
-
-    async def _beside_own(self, user: User, tournament_id: int) -> bool:
-        """Whether ``user`` would play the tournament beside an account of the same mind:
-        a player and her bot account, or two bot accounts of one owner (RULES.md, bots)."""
-        task = self.site.room.tournaments.get(tournament_id)
-        if task is not None:
-            state = task.director.state
-        else:
-            try:
-                state = (await self.site.store.tournaments.get(tournament_id)).state()
-            except TournamentBookError:
-                return False
-        mine = {user.id, user.owner_id} - {None}
-        for entry in state.entries:
-            if entry.account == user.id:
-                continue
-            if entry.account not in self._owners:
-                try:
-                    other = await self.site.store.get_user(entry.account)
-                except AccountError:
-                    continue
-                self._owners[entry.account] = other.owner_id
-            if {entry.account, self._owners[entry.account]} & mine:
-                return True
-        return False
 
     async def _bots(self, state: State) -> set[int]:
         """The entrants' accounts that are bots (house or bot accounts); an account is

@@ -164,7 +164,9 @@ class TournamentTask:
     async def register(self, user: User) -> TournamentRecord:
         """``user`` buys in (refused with the director's or the store's error)."""
         now = self.services.clock.now()
-        return await self._ask(Register(user.username, user.id, now))
+        # Who plays the account: its owner for a bot account (one person, one entry).
+        person = user.owner_id if user.owner_id is not None else user.id
+        return await self._ask(Register(user.username, user.id, now, person))
 
     async def unregister(self, user: User) -> TournamentRecord:
         """``user``'s entry is given back (only before the start)."""

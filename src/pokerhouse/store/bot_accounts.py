@@ -63,16 +63,10 @@ END_SESSIONS = Stmt(
     "UPDATE sessions SET ended_at = :now WHERE user_id = :id AND ended_at IS NULL "
     "RETURNING token_hash"
 )
-# Every settled hand a bot played at a table for bots only, by bot: hands, net, squares.
+# Every bot's results at a game's tables for bots only, as the settlements summed them.
 LEADERBOARD = Stmt(
-    # Squares as floating point: no sum of them overflows 64 bits, on either database.
-    "SELECT u.username, count(*), sum(p.result), "
-    "sum(CAST(p.result AS DOUBLE PRECISION) * p.result) "
-    "FROM hand_players p JOIN hands h ON h.id = p.hand_id "
-    "JOIN room_tables t ON t.id = h.table_id JOIN users u ON u.id = p.user_id "
-    "WHERE t.bots_only AND h.game = :game AND h.status = 'finished' "
-    "AND p.result IS NOT NULL AND u.is_bot "
-    "GROUP BY u.username HAVING count(*) >= :least"
+    "SELECT u.username, b.hands, b.net, b.squares FROM bot_standings b "
+    "JOIN users u ON u.id = b.user_id WHERE b.game = :game AND b.hands >= :least"
 )
 
 
@@ -128,16 +122,18 @@ def create_bot_unit(
     most: int,
     grant: int,
     token_hash: str,
+    sign_ups: users.SignUps | None = None,
 ) -> Unit[users.User]:
     """The bot account, its wallet and grant, and its first token, in one transaction;
-    ``too_many_bots`` when ``owner`` has ``most`` already."""
+    ``too_many_bots`` when ``owner`` has ``most`` already. With ``sign_ups`` (a bot made
+    from the web), its grant counts as a sign-up from its owner's address."""
     if owner is not None:
         yield one(LOCK_OWNER, lock=owner)
         (count,) = yield one(COUNT_OWNED, owner=owner)
         if int(count) >= most:
             raise AccountError("too_many_bots", f"a player may keep {most} bot accounts")
     shown, key, skeleton = name
-    made = yield from users.create_user_unit(ctx, shown, key, skeleton, None, True, grant)
+    made = yield from users.create_user_unit(ctx, shown, key, skeleton, None, True, grant, sign_ups)
     yield run(MARK_BOT, id=made.id, owner=owner)
     yield from users.create_session_unit(ctx, made.id, token_hash, TOKEN_TTL)
     return users.User(made.id, made.username, True, made.created_at, True, owner)
@@ -177,10 +173,19 @@ class BotBook:
         self._db = db
 
     async def create(
-        self, name: str, *, owner: users.User | None = None, most: int = 5, grant: int = 10_000
+        self,
+        name: str,
+        *,
+        owner: users.User | None = None,
+        most: int = 5,
+        grant: int = 10_000,
+        address: str | None = None,
+        per_hour: int = 30,
     ) -> tuple[users.User, str]:
         """A new bot account of ``owner`` (``None``: the operator's) and its token, shown
-        this once (``bad_username``, ``username_taken``, ``too_many_bots``)."""
+        this once (``bad_username``, ``username_taken``, ``too_many_bots``). With
+        ``address`` (made from the web), its grant is a sign-up from that address: at
+        most ``per_hour`` of those an hour, people and bots together (``rate_limited``)."""
         checked = bot_name(name)
         if owner is not None and (owner.is_bot or owner.api_bot):
             raise AccountError("bots_own_no_bots", "a bot account cannot make bot accounts")
@@ -188,11 +193,16 @@ class BotBook:
             raise AccountError("bad_limit", f"most is a whole number >= 1, not {most!r}")
         if not (type(grant) is int and grant == 0):
             check_amount(grant, "grant")
+        sign_ups = None
+        if address is not None:
+            if type(per_hour) is not int or per_hour < 1:
+                raise AccountError("bad_limit", f"per_hour is an integer >= 1, not {per_hour!r}")
+            sign_ups = users.SignUps.of(address, per_hour)
         owner_id = None if owner is None else owner.id
         token = users.new_token()
         hashed = users.token_hash(token)
         bot = await self._db.write(
-            lambda ctx: create_bot_unit(ctx, checked, owner_id, most, grant, hashed)
+            lambda ctx: create_bot_unit(ctx, checked, owner_id, most, grant, hashed, sign_ups)
         )
         return bot, token
 

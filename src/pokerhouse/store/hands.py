@@ -111,7 +111,7 @@ _FINISHING_COLUMNS = (
     "SELECT h.id, h.status, h.game, h.rake, h.house_result, p.table_seat, p.user_id, "
     "p.result, s.user_id, s.stack, h.table_id, h.number, "
     "CASE WHEN t.tournament_id IS NOT NULL THEN 'tournament' "
-    "WHEN t.host_id IS NOT NULL THEN 'private' ELSE 'public' END FROM hands h "
+    "WHEN t.host_id IS NOT NULL THEN 'private' ELSE 'public' END, t.bots_only FROM hands h "
     "JOIN hand_players p ON p.hand_id = h.id JOIN room_tables t ON t.id = h.table_id "
     "LEFT JOIN table_seats s ON s.table_id = h.table_id AND s.seat = p.table_seat "
 )
@@ -345,6 +345,7 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
     todo: list[tuple[HandFinish, int, Posting, list[tuple[int, int, int]]]] = []
     keys: list[str] = []
     lines: list[stats.SeatLine] = []
+    bot_lines: list[stats.BotLine] = []
     by_hand = yield from _finishing_rows(finishes)
     for finish in finishes:
         rows = by_hand.get((finish.table_id, finish.number), [])
@@ -356,6 +357,11 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
             continue
         todo.append((finish, int(rows[0][0]), post, seats))
         keys.extend(key for key, _ in post.entries)
+        bot_lines.extend(
+            (row[6], row[2], result)
+            for row, result in zip(rows, finish.results, strict=True)
+            if row[13]  # a table for bots only: the bots' leaderboard
+        )
         if finish.figures is not None:
             lines.extend(
                 (row[6], row[2], row[12], result, figures)
@@ -364,6 +370,7 @@ def _finish(ctx: Context, finishes: Sequence[HandFinish]) -> Unit[dict[HandKey, 
     if not todo:
         return done
     yield from stats.add_unit(stats.week_of(ctx.now), lines)
+    yield from stats.add_bots_unit(bot_lines)
     try:
         ids = yield from account_ids(ctx, dict.fromkeys(keys))
     except LedgerError as error:

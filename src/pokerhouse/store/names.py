@@ -12,9 +12,10 @@ rules are for new accounts only, so an older account keeps its name:
 * **Nothing invisible.** No default-ignorable code point (Unicode's
   ``Default_Ignorable_Code_Point``): the Hangul fillers U+3164, U+115F,
   U+1160 and U+FFA0 are letters to Python, and blank on screen.
-* **No bot's name.** A person's name may not end in ``_bot`` or ``-bot``
-  (with digits after it or not): the room's bots are ``Ada_bot``,
-  ``Ada_bot2``... and a bot account is created as such, by the room.
+* **No bot's name.** A person's name may not end in ``_bot``, ``-bot``,
+  ``_tb`` or ``-tb`` (with digits after it or not): the room's bots are
+  ``Ada_bot``, ``Ada_bot2``..., its tournament bots ``Jax_tb``, ``Jax_tb9``...,
+  and a bot account is created as such, by the room.
 * **No look-alike.** Each name has a *skeleton*: letters that look like
   ASCII ones mapped to them (Cyrillic, Greek, Armenian and Latin variants,
   from Unicode's confusables data as the ``confusable-homoglyphs`` package
@@ -33,7 +34,11 @@ pokerhouse.store.errors.AccountError: a username is written in one script, not C
 >>> new_username("Ada_bot2", bot=False)
 Traceback (most recent call last):
 ...
-pokerhouse.store.errors.AccountError: names ending in _bot are the room's bots'
+pokerhouse.store.errors.AccountError: names ending in _bot or _tb are the room's bots'
+>>> new_username("Jax_tb9", bot=False)
+Traceback (most recent call last):
+...
+pokerhouse.store.errors.AccountError: names ending in _bot or _tb are the room's bots'
 >>> new_username("Ada_bot2", bot=True)[2]
 'ada_bot2'
 """
@@ -82,6 +87,8 @@ HOUSE_BOT_NAMES = (
 #: The room's bots' names end so (``Ada_bot``, ``Ada_bot2``), in skeleton form (where the
 #: digits 0 and 1 read ``o`` and ``l``: ``Ada_bot10`` is ``ada_botlo``).
 BOT_NAME = re.compile(r"[_-]bot[0-9lo]*$")
+#: Endings no person's name may have: a bot's (above) or a tournament bot's (``Jax_tb9``).
+RESERVED_ENDING = re.compile(r"[_-](bot|tb)[0-9lo]*$")
 
 #: ASCII look-alikes within ASCII (UTS #39's confusables): applied before case folding.
 _ASCII_PROTOTYPES = {"0": "O", "1": "l", "I": "l"}
@@ -101,8 +108,8 @@ def new_username(name: object, *, bot: bool) -> tuple[str, str, str]:
         named = " and ".join(sorted(s.title() for s in scripts))
         raise AccountError("bad_username", f"a username is written in one script, not {named}")
     skeleton = username_skeleton(shown)
-    if not bot and BOT_NAME.search(skeleton):
-        raise AccountError("bad_username", "names ending in _bot are the room's bots'")
+    if not bot and RESERVED_ENDING.search(skeleton):
+        raise AccountError("bad_username", "names ending in _bot or _tb are the room's bots'")
     return shown, key, skeleton
 
 

@@ -130,6 +130,14 @@ CLOSE = Stmt(
     "AND closed_at IS NULL"
 )
 HOSTING = Stmt("SELECT count(*) FROM room_tables WHERE host_id = :host AND closed_at IS NULL")
+# The invitation still the table's and the table open as a guest comes in: a join that
+# passed its password check while the host renewed the link or closed the table is
+# refused. PostgreSQL locks the row, so a renewal or a close and a join go one at a time.
+STILL_INVITED = Stmt(
+    "SELECT closed_at FROM room_tables WHERE id = :id AND invite_hash = :hash",
+    postgresql="SELECT closed_at FROM room_tables WHERE id = :id AND invite_hash = :hash "
+    "FOR UPDATE",
+)
 CLOSED = Stmt("SELECT id FROM room_tables WHERE closed_at IS NOT NULL")
 HOSTED = Stmt(
     "SELECT t.id FROM room_tables t WHERE t.closed_at IS NULL AND (t.host_id = :user "
@@ -239,6 +247,16 @@ def private_config(host: int, config: TableConfig) -> TableConfig:
     return checked
 
 
+def _check_hosting(host_id: int) -> Unit[None]:
+    """Refuse a host who keeps :data:`LIMITS`' most open tables already."""
+    hosted = yield one(HOSTING, host=host_id)
+    if int(hosted[0]) >= LIMITS["tables"]:
+        raise TableError(
+            "too_many_tables",
+            f"a host keeps at most {LIMITS['tables']} private tables open: close one",
+        )
+
+
 def _check_stakes(game: str, options: dict[str, Any]) -> None:
     """Refuse amounts that are not one of the room's levels for ``game`` (``over_limit``)."""
     info = get_game(game)
@@ -266,16 +284,15 @@ class PrivateBook:
         """Open a private table of ``host``'s; the table and its invitation token."""
         host_id = user_id_of(host)
         checked = private_config(host_id, config)
-        hashed = None if password is None else await self._passwords.hash(_password(password))
+        if password is not None:
+            _password(password)
+            # The limit before the hash: a host at the limit costs the room no hashing.
+            await self._db.read(lambda ctx: _check_hosting(host_id))
+        hashed = None if password is None else await self._passwords.hash(password)
         token = secrets.token_urlsafe(24)
 
         def unit(ctx: Context) -> Unit[TableDef]:
-            hosted = yield one(HOSTING, host=host_id)
-            if int(hosted[0]) >= LIMITS["tables"]:
-                raise TableError(
-                    "too_many_tables",
-                    f"a host keeps at most {LIMITS['tables']} private tables open: close one",
-                )
+            yield from _check_hosting(host_id)  # again, in the transaction that opens it
             table = yield from tables.create_table_unit(ctx, checked)
             yield run(SET_SECRETS, id=table.id, invite=invite_hash(token), password=hashed)
             return table
@@ -325,6 +342,11 @@ class PrivateBook:
         wanted = "asked" if approve else "approved"
 
         def unit(ctx: Context) -> Unit[Member]:
+            still = yield one(STILL_INVITED, id=table_id, hash=hashed)
+            if still is None:
+                raise TableError("not_invited", "that invitation is not one the room made")
+            if still[0] is not None:
+                raise TableError("table_closed", "the host has closed this table")
             yield run(JOIN, table=table_id, user=user_id, status=wanted, now=ctx.now)
             for member in (yield from _members(table_id)):
                 if member.user_id == user_id:

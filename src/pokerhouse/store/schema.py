@@ -389,6 +389,19 @@ player_stats = Table(
     Index("ix_player_stats_board", "game", "venue", "week"),
 )
 
+# Each bot's results at a game's tables for bots only, summed as hands settle: the
+# bots' leaderboard reads these rows, never the hands (squares: for the interval).
+bot_standings = Table(
+    "bot_standings",
+    metadata,
+    Column("user_id", ForeignKey("users.id"), nullable=False),
+    Column("game", Text, nullable=False),
+    Column("hands", BigInteger, nullable=False),
+    Column("net", BigInteger, nullable=False),
+    Column("squares", Float, nullable=False),
+    PrimaryKeyConstraint("user_id", "game"),
+)
+
 #: Tables whose rows are never updated or deleted (triggers refuse it).
 APPEND_ONLY = ("ledger_transactions", "ledger_entries", "hand_actions", "hand_decks")
 

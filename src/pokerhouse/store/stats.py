@@ -25,7 +25,7 @@ from pokerhouse.store.arguments import MAX_ROW_ID, check_before, user_id_of
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import AccountError
 from pokerhouse.store.handlog import HandSummary, summary_of
-from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
+from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, many, one, run
 from pokerhouse.store.users import User
 
 __all__ = [
@@ -33,8 +33,10 @@ __all__ = [
     "COUNTERS",
     "PERIODS",
     "BoardRow",
+    "BotLine",
     "GameStats",
     "StatsBook",
+    "add_bots_unit",
     "add_unit",
     "board_unit",
     "since",
@@ -159,6 +161,37 @@ class BoardRow:
     username: str
     hands: int
     net: int
+
+
+#: A bot's result in a hand at a table for bots only: user, game, result.
+BotLine = tuple[int, str, int]
+
+ADD_BOTS = Stmt(
+    "INSERT INTO bot_standings (user_id, game, hands, net, squares) "
+    "VALUES (:user, :game, :hands, :net, :squares) ON CONFLICT (user_id, game) DO UPDATE SET "
+    "hands = bot_standings.hands + excluded.hands, net = bot_standings.net + excluded.net, "
+    "squares = bot_standings.squares + excluded.squares"
+)
+
+
+def add_bots_unit(lines: Iterable[BotLine]) -> Unit[None]:
+    """Add settled hands at tables for bots only to their bots' standings."""
+    sums: dict[tuple[int, str], list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    for user, game, result in lines:
+        row = sums[user, game]
+        row[0] += 1
+        row[1] += result
+        row[2] += float(result) * result  # as a float: no sum of squares overflows
+    if not sums:
+        return
+    yield many(
+        ADD_BOTS,
+        [
+            {"user": user, "game": game, "hands": int(row[0]), "net": int(row[1]),
+             "squares": row[2]}
+            for (user, game), row in sorted(sums.items())
+        ],
+    )  # fmt: skip
 
 
 #: One seat's share of a settlement: user, game, venue, its result and figures.

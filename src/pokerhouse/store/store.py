@@ -97,7 +97,7 @@ class Store:
         clock: Callable[[], float] = time.time,
         upgrade: bool | None = None,
         password_hasher: PasswordHasher | None = None,
-        hash_concurrency: int = 2,
+        hash_concurrency: int = users.HASHES_AT_ONCE,
         pool_size: int = 10,
         sqlite_synchronous: str = "NORMAL",
         deadline: float = 10.0,

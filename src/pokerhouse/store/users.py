@@ -94,10 +94,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+#: Password hashes a store runs at once (each in a thread of its own, 64 MiB each).
+HASHES_AT_ONCE = 2
+
+
 class Passwords:
     """argon2id hashing in worker threads, at most ``limit`` at a time."""
 
-    def __init__(self, hasher: PasswordHasher | None = None, limit: int = 2) -> None:
+    def __init__(self, hasher: PasswordHasher | None = None, limit: int = HASHES_AT_ONCE) -> None:
         self.hasher = hasher or PasswordHasher()
         self._slots = asyncio.Semaphore(limit)
         self._dummy: str | None = None
@@ -144,11 +148,19 @@ INSERT_REGISTRATION = Stmt(
     "INSERT INTO registrations (user_id, address_hash, created_at) "
     "VALUES (:user_id, :address, :now)"
 )
+# The top-ups of one person's wallets: their own and their bot accounts' (one hour's
+# top-up is theirs to share, whichever account asks).
 TOP_UPS = Stmt(
     "SELECT count(*), max(t.created_at) FROM ledger_entries e "
     "JOIN ledger_transactions t ON t.id = e.transaction_id "
-    "WHERE e.account_id = :account AND t.kind = 'top-up'"
+    "JOIN ledger_accounts a ON a.id = e.account_id "
+    "WHERE a.kind = 'wallet' AND t.kind = 'top-up' AND a.user_id IN "
+    "(SELECT id FROM users WHERE id = :person OR owner_id = :person)"
 )
+PERSON_OF = Stmt("SELECT coalesce(owner_id, id) FROM users WHERE id = :id")
+# One top-up at a time a person on PostgreSQL (SQLite writes one at a time anyway): two of
+# their accounts asking at once cannot both find the hour free.
+LOCK_PERSON = Stmt("SELECT 1", postgresql="SELECT 1 FROM (SELECT pg_advisory_xact_lock(:lock)) l")
 INSERT_WALLET = Stmt(
     "INSERT INTO ledger_accounts (key, kind, user_id, balance) "
     "VALUES (:key, 'wallet', :user_id, 0) RETURNING id"
@@ -256,15 +268,20 @@ def create_user_unit(
 
 
 def top_up_unit(ctx: Context, user_id: int, amount: int, every: float) -> Unit[Transaction]:
-    """Post a wallet's top-up, unless its last one was less than ``every`` seconds ago.
+    """Post a wallet's top-up, unless its person's last one was less than ``every`` seconds
+    ago: a person and their bot accounts share one top-up an hour (a bot account's grants
+    count with its owner's).
 
-    The wallet's earlier top-ups are read from the ledger in the same transaction, and
+    The person's earlier top-ups are read from the ledger in the same transaction, and
     their count names this one (``wallet-top-up:<user>:<n>``): two top-ups asked at once
     both name the same transaction, which is posted once.
     """
     wallet = Account.wallet(user_id)
-    ids = yield from account_ids(ctx, [ISSUER.key, wallet.key])
-    count, last = yield one(TOP_UPS, account=ids[wallet.key])
+    yield from account_ids(ctx, [ISSUER.key, wallet.key])
+    found = yield one(PERSON_OF, id=user_id)
+    person = user_id if found is None else int(found[0])
+    yield one(LOCK_PERSON, lock=-person)  # negative: apart from the owner's bot-making lock
+    count, last = yield one(TOP_UPS, person=person)
     if last is not None and ctx.now - float(last) < every:
         wait = math.ceil(every - (ctx.now - float(last)))
         raise AccountError("rate_limited", f"one top-up an hour: the next in {wait} s")

@@ -118,8 +118,8 @@ class Director(MovementMixin):
 
     def _take(self, given: Input) -> None:
         match given:
-            case Register(player, account, now):
-                self._register(player, account, now)
+            case Register(player, account, now, person):
+                self._register(player, account, now, person)
             case Unregister(player, now):
                 self._unregister(player, now)
             case Start(now):
@@ -140,13 +140,22 @@ class Director(MovementMixin):
 
     # ------------------------------------------------------------ entry
 
-    def _register(self, player: str, account: int, now: float) -> None:
+    def _register(self, player: str, account: int, now: float, person: int) -> None:
         state = self.state
         if not isinstance(player, str) or not player.strip() or len(player) > MAX_NAME:
             raise TournamentError("bad_tournament", f"a player's name, not {player!r}")
-        if type(account) is not int or account < 0:
+        for name, value in (("an account", account), ("a person", person)):
+            if type(value) is not int or value < 0:
+                raise TournamentError("bad_tournament", f"{name} is a whole number, not {value!r}")
+        # One person, one account in a tournament (RULES.md, "One player, one seat"): a
+        # player and their bot account, or two bot accounts of one owner, never both
+        # enter, even after one of them is out, whatever the tournament's phase. Checked
+        # here, in the director's one step, so registrations sent at once cannot both pass.
+        if person and any(
+            entry.person == person and entry.account != account for entry in state.entries
+        ):
             raise TournamentError(
-                "bad_tournament", f"an account is a whole number, not {account!r}"
+                "same_owner", "a player and their bot accounts never play one tournament"
             )
         now = _time(now)
         if state.status == RUNNING:
@@ -166,7 +175,7 @@ class Director(MovementMixin):
             raise TournamentError("no_reentry", f"{player} has no re-entry left")
         if self.spec.max_entrants is not None and len(state.entries) >= self.spec.max_entrants:
             raise TournamentError("tournament_full", f"{self.spec.name} is full")
-        entry = Entry(state.next_entry, player, account, self.spec.structure.stack)
+        entry = Entry(state.next_entry, player, account, self.spec.structure.stack, person=person)
         state.next_entry += 1
         state.entries.append(entry)
         self._forget()

@@ -10,8 +10,8 @@ class TournamentError(PokerError, ValueError):
 
     Codes: ``bad_structure``, ``bad_tournament``, ``unknown_structure``,
     ``not_registering``, ``already_registered``, ``not_registered``,
-    ``tournament_full``, ``no_reentry``, ``bad_report``, ``stale_report``,
-    ``not_running``.
+    ``tournament_full``, ``no_reentry``, ``same_owner``, ``bad_report``,
+    ``stale_report``, ``not_running``.
     """
 
     default_code = "bad_tournament"

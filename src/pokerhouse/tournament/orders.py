@@ -23,11 +23,17 @@ from pokerhouse.tournament.structure import Stakes
 @dataclass(frozen=True, slots=True)
 class Register:
     """``player`` (the room's ``account``) buys in; during late registration, a new entry
-    seated at once (a re-entry, if the structure allows one, after a bust)."""
+    seated at once (a re-entry, if the structure allows one, after a bust).
+
+    ``person`` is who plays the account (the account itself for a person; the
+    owner's account for a bot account; 0: not told): one person enters a
+    tournament under one account only (RULES.md, "One player, one seat").
+    """
 
     player: str
     account: int = 0
     now: float = 0.0
+    person: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,9 @@ class Entry:
     tied: int = 1
     prize: int = 0
     refunded: bool = False
+    #: Who plays the account (see :class:`~pokerhouse.tournament.orders.Register`; 0: not
+    #: told).
+    person: int = 0
 
 
 @dataclass(slots=True)

@@ -212,6 +212,34 @@ async def test_bots_sit_where_the_rules_let_them_play_and_are_ranked(db_url: str
         for line in lines.values():
             assert line["low"] <= line["per_100"] <= line["high"]
         assert board["bots"][0]["per_100"] >= board["bots"][1]["per_100"]
+        # The board is the counters the settlements kept: each bot's hands and net there.
+        store = room.site.store
+        for name, line in lines.items():
+            played = [
+                hand.result
+                for hand in await store.user_hands(await store.get_user(name), limit=1000)
+                if hand.table_id == bots and hand.result is not None
+            ]
+            assert (line["hands"], line["net"]) == (len(played), sum(played)), name
+        # Fifty asking at once, nothing kept in memory yet: one read of the store.
+        book = store.bots
+        reads = []
+        leaderboard = book.leaderboard
+
+        async def counted(game: str) -> Any:
+            reads.append(game)
+            await asyncio.sleep(0.05)  # a slow read: everyone arrives while it runs
+            return await leaderboard(game)
+
+        book.leaderboard = counted  # type: ignore[method-assign]
+        try:
+            answers = await asyncio.gather(
+                *(ann.http.get("/api/leaderboards/bots", params={"game": "teen-patti"})
+                  for _ in range(50))
+            )  # fmt: skip
+        finally:
+            book.leaderboard = leaderboard  # type: ignore[method-assign]
+        assert {a.status_code for a in answers} == {200} and reads == ["teen-patti"]
         empty = (await ann.http.get("/api/leaderboards/bots", params={"game": "3x4"})).json()
         assert empty == {"game": "3x4", "bots": []}  # people's hands never count
         bad = await ann.http.get("/api/leaderboards/bots", params={"game": "chess"})

@@ -284,8 +284,8 @@ async def test_entries_leave_a_stream_by_age_and_an_idle_stream_goes_whole(
     whether more come after it or nothing does (a node that died)."""
     seen: list[BusMessage] = []
     buses = [
-        await started(own_redis.url, "b", seen, keep=2),
-        await started(own_redis.url, "a", [], keep=2),
+        await started(own_redis.url, "b", seen, keep_seconds=2),
+        await started(own_redis.url, "a", [], keep_seconds=2),
     ]
     client = redis.Redis.from_url(own_redis.url)
     try:

@@ -236,3 +236,44 @@ async def test_the_stats_revision_counts_the_hands_already_finished(db_url: str)
         assert [await store.stats.player(user) for user in users] == kept
     finally:
         await store.close()
+
+
+async def test_the_bots_board_revision_counts_the_hands_already_finished(db_url: str) -> None:
+    """0009 -> 0010 fills ``bot_standings`` from the finished hands at tables for bots only:
+    dropped and built again, the board is exactly what the settlements had summed."""
+    import random
+
+    from pokerhouse.engine import Action
+    from pokerhouse.games import new_hand
+    from pokerhouse.store import Batch, HandFinish
+    from tests.store.test_hands import seated_table, start_for
+
+    rng = random.Random(9)
+    store = await Store.open(db_url)
+    try:
+        tables = [
+            await seated_table(store, 2, name="bots", game="razz", bots_only=True),
+            await seated_table(store, 2, name="open", game="razz"),
+        ]
+        for table in tables:
+            for number in range(1, 9):
+                hand = new_hand("razz", [500, 500], seed=number)
+                while not hand.is_over:
+                    legal = rng.choice(list(hand.legal_actions()))
+                    hand.act(Action(legal.kind, legal.min_amount))
+                start = await start_for(store, table, number, game="razz")
+                await store.commit(Batch(starts=[start]))
+                net = tuple(b - a for a, b in zip(hand.starting_stacks, hand.stacks, strict=True))
+                await store.commit(Batch(finishes=[HandFinish(table, number, net)]))
+        kept = sorted(await store.bots.leaderboard("razz"), key=lambda line: line.username)
+    finally:
+        await store.close()
+    assert sorted(line.username for line in kept) == ["bots-p0", "bots-p1"]
+    assert [line.hands for line in kept] == [8, 8] and sum(line.net for line in kept) == 0
+    await _migrate(db_url, "0009", down=True)
+    await _migrate(db_url, "head")
+    store = await Store.open(db_url)
+    try:
+        assert sorted(await store.bots.leaderboard("razz"), key=lambda x: x.username) == kept
+    finally:
+        await store.close()

@@ -62,3 +62,42 @@ async def test_top_ups_asked_at_once_pay_once(store: Store) -> None:
         if isinstance(r, BaseException)
     )
     assert await store.balance(Account.wallet(bob.id)) in (10_000, 5_100)
+
+
+async def test_a_person_and_their_bot_accounts_share_one_top_up_an_hour(
+    store: Store, clock: Clock
+) -> None:
+    """A bot account's top-ups count with its owner's: one person, one top-up an hour,
+    whichever of their accounts asks (six wallets would be six top-ups otherwise)."""
+    ann = await store.create_user("ann", "password1", grant=100)
+    ann_bot, _ = await store.bots.create("ann_bot", owner=ann, grant=100)
+    ann2_bot, _ = await store.bots.create("ann2_bot", owner=ann, grant=100)
+    bob = await store.create_user("bob", "password1", grant=100)
+    await store.top_up_wallet(ann_bot, 9_900)
+    before = await dump(store)
+    for who in (ann, ann2_bot, ann_bot):
+        with pytest.raises(AccountError) as caught:
+            await store.top_up_wallet(who, 9_900)
+        assert caught.value.code == "rate_limited"
+    assert await dump(store) == before
+    await store.top_up_wallet(bob, 9_900)  # another person's hour is their own
+    clock.now += 3600
+    paid = await store.top_up_wallet(ann, 9_900)
+    assert paid.key == f"wallet-top-up:{ann.id}:2"  # the person's second top-up
+    with pytest.raises(AccountError):
+        await store.top_up_wallet(ann2_bot, 9_900)
+
+
+async def test_a_person_and_their_bot_asking_at_once_are_paid_once(store: Store) -> None:
+    ann = await store.create_user("ann", "password1", grant=100)
+    ann_bot, _ = await store.bots.create("ann_bot", owner=ann, grant=100)
+    results = await asyncio.gather(
+        store.top_up_wallet(ann, 9_900), store.top_up_wallet(ann_bot, 9_900),
+        return_exceptions=True,
+    )  # fmt: skip
+    assert sum(1 for r in results if not isinstance(r, BaseException)) == 1
+    assert all(
+        isinstance(r, AccountError) and r.code == "rate_limited"
+        for r in results
+        if isinstance(r, BaseException)
+    )

@@ -195,23 +195,28 @@ class HashGate:
     """Password hashes (argon2id: the costliest thing a request can ask for) in turn.
 
     At most ``slots`` run at once (the store's pool of hashing threads), and
-    the slots go round the addresses that wait, the one served longest ago
-    first, not to whoever queued first: an address with many requests waiting
-    delays another address's one request by at most one hash of its own. An
-    address holds at most ``per_key`` places (running or waiting); beyond them
-    :meth:`turn` refuses at once (:class:`HashesBusy`) rather than queueing.
+    they go round the addresses that wait, the one served longest ago first (a
+    newcomer joins the end of the round), not to whoever queued first: an
+    address with many requests waiting delays another address's one request by
+    at most one hash of its own. An address holds at most ``per_key`` places
+    (running or waiting); beyond them :meth:`turn` refuses at once
+    (:class:`HashesBusy`) rather than queueing. Hashes of a ``side`` errand (a
+    home game's password) run in ``slots - 1`` of the slots at most: logins
+    and sign-ups always have one of their own.
 
     >>> import asyncio
-    >>> async def four_hashes() -> list[str]:
-    ...     gate, order = HashGate(slots=1, per_key=3), []
-    ...     async def hash_for(key: str, n: int) -> None:
-    ...         async with gate.turn(key):
-    ...             order.append(f"{key}{n}")
-    ...             await asyncio.sleep(0)
-    ...     await asyncio.gather(*(hash_for("a", n) for n in range(3)), hash_for("b", 0))
+    >>> async def hashes(asked: list[tuple[str, bool]]) -> list[str]:
+    ...     gate, order = HashGate(slots=2, per_key=4), []
+    ...     async def hash_for(key: str, side: bool) -> None:
+    ...         async with gate.turn(key, side=side):
+    ...             order.append(key)
+    ...             await asyncio.sleep(0.01)
+    ...     await asyncio.gather(*(hash_for(key, side) for key, side in asked))
     ...     return order
-    >>> asyncio.run(four_hashes())  # b's one hash waits for one of a's, not for all three
-    ['a0', 'b0', 'a1', 'a2']
+    >>> asyncio.run(hashes([("a", False)] * 4 + [("b", False)]))  # b waits for one of a's
+    ['a', 'a', 'a', 'b', 'a']
+    >>> asyncio.run(hashes([("x", True)] * 3 + [("y", True), ("z", False)]))
+    ['x', 'z', 'x', 'y', 'x']
     >>> gate = HashGate(slots=1, per_key=1)
     >>> _ = gate.turn("a")
     >>> gate.turn("a")
@@ -225,31 +230,36 @@ class HashGate:
 
     def __init__(self, slots: int, per_key: int) -> None:
         self.slots = slots
+        self.side_slots = max(1, slots - 1)
         self.per_key = per_key
         self._running = 0
+        self._side_running = 0
         self._places: dict[str, int] = {}
-        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
-        # Each address's last turn, oldest first (a turn's number, counted up).
+        # Who waits, by address: the main errands' and the side errands' each in order.
+        self._waiting: dict[bool, dict[str, deque[asyncio.Future[None]]]] = {
+            False: {},
+            True: {},
+        }
+        # Each address's last turn (or its arrival), oldest first: a count of turns.
         self._served: OrderedDict[str, int] = OrderedDict()
         self._turns = 0
 
-    def turn(self, key: str) -> contextlib.AbstractAsyncContextManager[None]:
+    def turn(self, key: str, *, side: bool = False) -> contextlib.AbstractAsyncContextManager[None]:
         """A place for ``key``: ``async with`` it waits for its turn and runs the hash;
         raises :class:`HashesBusy` at once when ``key`` holds its most places."""
         if self._places.get(key, 0) >= self.per_key:
             raise HashesBusy(key)
         self._places[key] = self._places.get(key, 0) + 1
-        return self._turn(key)
+        return self._turn(key, side)
 
     @contextlib.asynccontextmanager
-    async def _turn(self, key: str) -> AsyncIterator[None]:
+    async def _turn(self, key: str, side: bool) -> AsyncIterator[None]:
         try:
-            await self._start(key)
+            await self._start(key, side)
             try:
                 yield
             finally:
-                self._running -= 1
-                self._hand_on()
+                self._finished(side)
         finally:
             left = self._places[key] - 1
             if left:
@@ -257,44 +267,66 @@ class HashGate:
             else:
                 del self._places[key]
 
-    async def _start(self, key: str) -> None:
-        if self._running < self.slots and not self._waiting:
-            self._running += 1
-            self._served_now(key)
+    def _free(self, side: bool) -> bool:
+        return self._running < self.slots and (not side or self._side_running < self.side_slots)
+
+    def _startable(self) -> list[bool]:
+        """The errands (main, side) with someone waiting who could start now."""
+        return [side for side in (False, True) if self._waiting[side] and self._free(side)]
+
+    async def _start(self, key: str, side: bool) -> None:
+        if self._free(side) and not self._startable():
+            self._begin(key, side)
             return
+        if key not in self._served:
+            # A newcomer takes its place at the end of the round: however many new
+            # addresses a flood brings, none goes ahead of those already waiting.
+            self._turns += 1
+            self._served[key] = self._turns
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(key, deque()).append(future)
+        self._waiting[side].setdefault(key, deque()).append(future)
         try:
             await future
         except asyncio.CancelledError:
             if future.done() and not future.cancelled():
-                self._running -= 1  # given a slot just as it was cancelled: passed on
-                self._hand_on()
+                self._finished(side)  # given a slot just as it was cancelled: passed on
             else:
-                queue = self._waiting.get(key)
+                queue = self._waiting[side].get(key)
                 if queue is not None and future in queue:
                     queue.remove(future)
                     if not queue:
-                        del self._waiting[key]
+                        del self._waiting[side][key]
             raise
 
-    def _hand_on(self) -> None:
-        """Give free slots to the waiting addresses served longest ago."""
-        while self._running < self.slots and self._waiting:
-            key = min(self._waiting, key=lambda waiting: self._served.get(waiting, -1))
-            queue = self._waiting[key]
-            future = queue.popleft()
-            if not queue:
-                del self._waiting[key]
-            if future.done():  # cancelled while it waited: its task is leaving
-                continue
-            self._running += 1
-            self._served_now(key)
-            future.set_result(None)
-
-    def _served_now(self, key: str) -> None:
+    def _begin(self, key: str, side: bool) -> None:
+        self._running += 1
+        self._side_running += side
         self._turns += 1
         self._served[key] = self._turns
         self._served.move_to_end(key)
         if len(self._served) > self.REMEMBERED:
             self._served.popitem(last=False)
+
+    def _finished(self, side: bool) -> None:
+        self._running -= 1
+        self._side_running -= side
+        self._hand_on()
+
+    def _hand_on(self) -> None:
+        """Give free slots to the waiting addresses served longest ago."""
+        while True:
+            errands = self._startable()
+            if not errands:
+                return
+            side, key = min(
+                ((side, key) for side in errands for key in self._waiting[side]),
+                key=lambda pair: self._served.get(pair[1], 0),
+            )
+            queue = self._waiting[side][key]
+            future = queue.popleft()
+            if not queue:
+                del self._waiting[side][key]
+            if future.done():  # cancelled while it waited: its task is leaving
+                continue
+            self._begin(key, side)
+            future.set_result(None)

@@ -53,8 +53,8 @@ from pokerhouse.store.private_tables import (
 
 #: Private tables a player (and an address) may open: a few at once, then one in 10 s.
 OPENS_PER_SECOND, OPENS_BURST = 0.1, 12
-#: Invitations a player (and an address) may answer: a few at once, then one in 5 s.
-JOINS_PER_SECOND, JOINS_BURST = 0.2, 10
+#: Invitations a player (and an address) may answer: a few at once, then one in 10 s.
+JOINS_PER_SECOND, JOINS_BURST = 0.1, 3
 
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 T = TypeVar("T", bound=msgspec.Struct)
@@ -168,11 +168,9 @@ class PrivateApi:
         self.joins = RateLimit(JOINS_PER_SECOND, JOINS_BURST)
 
     @staticmethod
-    def _limited(limit: RateLimit, user: User, address: str) -> Response | None:
-        """``429`` if ``user`` or ``address`` has spent ``limit``'s budget (each asking
-        takes from both)."""
-        allowed = [limit.allow(f"user:{user.id}"), limit.allow(f"address:{address}")]
-        if all(allowed):
+    def _limited(limit: RateLimit, key: str) -> Response | None:
+        """``429`` if ``key`` (a player's, an address's) has spent ``limit``'s budget."""
+        if limit.allow(key):
             return None
         wait = str(math.ceil(1 / limit.rate))
         return problem(
@@ -187,14 +185,23 @@ class PrivateApi:
             return problem(403, "people_only", "private tables are for people to play together")
         return user
 
-    async def _posted(self, request: Request, schema: type[T]) -> tuple[User, T] | Response:
-        """A person's state-changing request (CSRF checked) and its body, or the refusal."""
-        refused = self.api.guard(request)
+    async def _posted(
+        self, request: Request, schema: type[T], limit: RateLimit
+    ) -> tuple[User, T] | Response:
+        """A person's state-changing request (CSRF checked) and its body, or the refusal.
+        Each one takes from ``limit``'s budget of its address (before anything is looked
+        up: a flood of them is refused cheaply) and of its player, refused or not."""
+        refused = self.api.guard(request) or self._limited(
+            limit, f"address:{client_address(request)}"
+        )
         if refused is not None:
             return refused
         user = await self._person(request)
         if isinstance(user, Response):
             return user
+        refused = self._limited(limit, f"user:{user.id}")
+        if refused is not None:
+            return refused
         try:
             return user, await read_json(request, schema)
         except BadRequest as error:
@@ -221,7 +228,7 @@ class PrivateApi:
 
     async def open(self, request: Request) -> Response:
         """``POST /api/private-tables``: a new table, and its invitation shown this once."""
-        posted = await self._posted(request, NewTable)
+        posted = await self._posted(request, NewTable, self.opens)
         if isinstance(posted, Response):
             return posted
         user, body = posted
@@ -231,11 +238,9 @@ class PrivateApi:
             approve_seats=body.approve_seats,
         )  # fmt: skip
         address = client_address(request)
-        limited = self._limited(self.opens, user, address)
-        if limited is not None:
-            return limited
         try:
-            turn = self.api.hashing.turn(address) if body.password is not None else _NO_HASH
+            hashing = self.api.hashing
+            turn = hashing.turn(address, side=True) if body.password is not None else _NO_HASH
         except HashesBusy:
             return _one_password_at_a_time()
         try:
@@ -356,14 +361,11 @@ class PrivateApi:
 
     async def join(self, request: Request) -> Response:
         """``POST /api/invitations/join``: come to the table (approved, or asking)."""
-        posted = await self._posted(request, Join)
+        posted = await self._posted(request, Join, self.joins)
         if isinstance(posted, Response):
             return posted
         user, body = posted
         address = client_address(request)
-        limited = self._limited(self.joins, user, address)
-        if limited is not None:
-            return limited
         # A table's password is guessed no faster than a player's: one budget an address
         # and one a player and link, counted before the hash runs (as at login).
         key = f"join:{user.id}:{invite_hash(body.token)[:24]}"
@@ -380,7 +382,7 @@ class PrivateApi:
         except ThrottleUnavailable:
             return problem(503, "room_unavailable", "try again soon", **{"Retry-After": "5"})
         try:
-            turn = api.hashing.turn(address)
+            turn = api.hashing.turn(address, side=True)
         except HashesBusy:
             return _one_password_at_a_time()
         try:

@@ -151,7 +151,7 @@ class RedisBus(Bus):
     """The bus on Redis: node ``NAME`` reads its stream ``PREFIX:node:NAME``.
 
     Sends queued in one turn of the event loop go in one pipeline. Each
-    stream is capped (``maxlen``, approximately) and keeps an entry ``keep``
+    stream is capped (``maxlen``, approximately) and keeps an entry ``keep_seconds``
     seconds at most: a node that died leaves at most that many messages
     behind, for that long (they carry hole cards). A failed read or send is
     retried every
@@ -168,7 +168,7 @@ class RedisBus(Bus):
         *,
         prefix: str = "pokerhouse",
         maxlen: int = 10_000,
-        keep: int = KEEP_SECONDS,
+        keep_seconds: int = KEEP_SECONDS,
         retry: float = 0.5,
         client: Any = None,
     ) -> None:
@@ -178,7 +178,7 @@ class RedisBus(Bus):
         self._client = client
         self.prefix = prefix
         self.maxlen = maxlen
-        self.keep = keep
+        self.keep_seconds = keep_seconds
         self.retry = retry
         # Entries sent to each node, and the last number read from each sender's run: a
         # number skipped is an entry lost (trimmed unread past the cap, or a Redis that
@@ -232,7 +232,7 @@ class RedisBus(Bus):
         self._database = int(self._redis.connection_pool.connection_kwargs.get("db", 0))
         # Read from here on: what an earlier process of this name left is for it, not us.
         start = await self._redis.xadd(self._stream(name), {"m": b""}, maxlen=self.maxlen)
-        await self._redis.expire(self._stream(name), self.keep)
+        await self._redis.expire(self._stream(name), self.keep_seconds)
         self._cursor = Cursor(start)
         pool = self._redis.connection_pool
         self._listening = pool.make_connection()
@@ -509,7 +509,7 @@ class RedisBus(Bus):
                             self.number,
                             count,
                             channel,
-                            self.keep,
+                            self.keep_seconds,
                         )
                     )
                 for key, (value, seconds) in keeps.items():

@@ -11,7 +11,7 @@ contenders answer the same question, the player's figures by game over all
 time, through the store's public read:
 
 * **kept figures**: ``Store.stats.player`` and the page's lines
-  (:func:`pokerhouse.server.stats_api.figures`), what ``GET
+  (:func:`pokerhouse.server.stats.api.figures`), what ``GET
   /api/players/{name}/stats`` does;
 * **read every hand** (the baseline): the hands and chips summed from
   ``hand_players`` on each view, the least a page without kept figures would
@@ -39,7 +39,7 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from pokerhouse.history.figures import FIELDS
-from pokerhouse.server.stats_api import figures
+from pokerhouse.server.stats.api import figures
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, many
 from pokerhouse.store.stats import add_unit, week_of

@@ -17,7 +17,7 @@ from pokerhouse.client.decision import Decision
 from pokerhouse.client.rebuild import rebuild_view
 from pokerhouse.engine import Action, ActionKind, LegalActions
 from pokerhouse.errors import IllegalAction, InvalidAction
-from pokerhouse.server.views import table_view
+from pokerhouse.server.table.views import table_view
 from pokerhouse.table import Act, Sit, StartHand, Table, TableLimits
 
 GAMES = ("3x4", "razz", "teen-patti", "casino-holdem")

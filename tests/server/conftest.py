@@ -23,12 +23,12 @@ import uvicorn
 import websockets
 
 from pokerhouse.server.app import create_app
-from pokerhouse.server.clock import ManualClock
-from pokerhouse.server.guards import uvicorn_options
-from pokerhouse.server.listener import listening_socket
-from pokerhouse.server.protocol import MAX_SOCKET_FRAME
+from pokerhouse.server.http.guards import uvicorn_options
+from pokerhouse.server.runtime.clock import ManualClock
+from pokerhouse.server.runtime.listener import listening_socket
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.site import Site
+from pokerhouse.server.socket.incoming import MAX_SOCKET_FRAME
 from pokerhouse.store import TableConfig
 from tests.conftest import FAST_HASHER
 from tests.server.process import START_SECONDS

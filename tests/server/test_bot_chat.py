@@ -10,8 +10,8 @@ import dataclasses
 
 import pytest
 
-from pokerhouse.server.botchat import PHRASES, QUIET_SECONDS
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.table.bot_chat import PHRASES, QUIET_SECONDS
 from tests.server.conftest import serve, table
 
 pytestmark = pytest.mark.slow

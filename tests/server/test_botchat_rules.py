@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from pokerhouse.server.botchat import PHRASES, QUIET_SECONDS, BotChat
+from pokerhouse.server.table.bot_chat import PHRASES, QUIET_SECONDS, BotChat
 
 
 def test_a_bot_beaten_at_a_showdown_by_a_person_may_say_nice_hand() -> None:

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 import redis
 
-from pokerhouse.server.bus import BusMessage, Resync, SessionEnded
-from pokerhouse.server.redis_bus import RedisBus
+from pokerhouse.server.cluster.bus import BusMessage, Resync, SessionEnded
+from pokerhouse.server.cluster.redis_bus import RedisBus
 from tests.server.process import RedisServer
 
 

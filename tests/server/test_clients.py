@@ -23,8 +23,8 @@ from statistics import median
 import httpx
 import pytest
 
-from pokerhouse.server.connection import CLOSE_GRACE, Connection, Identity
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.socket.connection import CLOSE_GRACE, Connection, Identity
 from tests.server.conftest import Client, serve, table
 from tests.server.process import ServeProcess, wait_until
 

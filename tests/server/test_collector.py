@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pokerhouse.server import collector
+from pokerhouse.server.runtime import collector
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pokerhouse.server.committer import Committer
+from pokerhouse.server.table.committer import Committer
 from pokerhouse.store import ActionRecord, Batch, BatchResult
 from pokerhouse.store.store import HEAVY_BATCH
 

@@ -4,7 +4,7 @@ Bots play at every table and three websocket clients sit and play through
 the protocol. The server is killed at 20 moments and restarted each time:
 
 - some at random times (a uniform wait while the room plays);
-- the others at named crash points (:mod:`pokerhouse.server.faults`): the
+- the others at named crash points (:mod:`pokerhouse.server.runtime.faults`): the
   process kills itself just before or just after a group commit, or a
   group commit that settles a hand, on a randomly chosen pass of it.
 
@@ -37,7 +37,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from pokerhouse.history.replay import replay
-from pokerhouse.server.faults import ENV
+from pokerhouse.server.runtime.faults import ENV
 from pokerhouse.store import Store
 from pokerhouse.store.replay import rebuild_hand
 from tests.server.conftest import Client, Message

@@ -33,7 +33,7 @@ import httpx
 import pytest
 
 from pokerhouse.history.replay import replay
-from pokerhouse.server.clock import ManualClock
+from pokerhouse.server.runtime.clock import ManualClock
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import Store
 from pokerhouse.store.replay import rebuild_hand

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from pokerhouse.server.faults import ENV
+from pokerhouse.server.runtime.faults import ENV
 from pokerhouse.store import Store, TransactionKind
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, serve, table

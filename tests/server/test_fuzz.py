@@ -35,8 +35,8 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerhouse.server import protocol as p
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.socket import incoming as p
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import sit
 

@@ -1,7 +1,7 @@
 """The room's edge: forwarded addresses, slow request heads, Host names, headers, /metrics.
 
 The room is served as ``pokerhouse serve`` serves it (the same uvicorn
-options, :func:`pokerhouse.server.guards.uvicorn_options`); the clients are
+options, :func:`pokerhouse.server.http.guards.uvicorn_options`); the clients are
 real HTTP clients and raw sockets on loopback.
 """
 

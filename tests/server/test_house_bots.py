@@ -9,8 +9,8 @@ import pytest
 
 from pokerhouse.bots import Bot
 from pokerhouse.engine import Action, View
-from pokerhouse.server.housebots import HouseBots
-from pokerhouse.server.services import Services
+from pokerhouse.server.table.house_bots import HouseBots
+from pokerhouse.server.table.services import Services
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.table import Act, Sit, StartHand, Table
 from tests.conftest import FAST_HASHER

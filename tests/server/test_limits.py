@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from pokerhouse.server import protocol as p
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.socket import incoming as p
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import sit
 

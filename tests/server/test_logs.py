@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pokerhouse.server.logs import REDIS_PUSHES, configure
+from pokerhouse.server.runtime.logs import REDIS_PUSHES, configure
 from pokerhouse.store import Store
 from tests.server.conftest import Client
 from tests.server.play import play_hand, sit

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from pokerhouse.server.mailbox import Mailbox
+from pokerhouse.server.runtime.mailbox import Mailbox
 
 
 async def test_items_come_out_in_order_and_a_waiting_reader_wakes() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerhouse.server.requests import REMEMBERED_HANDS
+from pokerhouse.server.table.player_requests import REMEMBERED_HANDS
 from pokerhouse.store import TableConfig
 from tests.server.conftest import Client, serve
 from tests.server.play import decision_of, play_hand, sit

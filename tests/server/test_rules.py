@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from pokerhouse.engine.actions import ActionKind
-from pokerhouse.server import carried
-from pokerhouse.server.rules import (
+from pokerhouse.server.table import handover
+from pokerhouse.server.table.room_rules import (
     BotTurn,
     CancelTimer,
     ClockStarted,
@@ -190,7 +190,7 @@ def test_a_decision_taken_over_goes_on_with_the_time_it_had_left() -> None:
     assert second is not None
     # 10 s into the second seat's decision, its owner writes the state (wall clock 1,000)
     # and dies; another node, on a clock of its own, reads it 3 s later and goes on.
-    state = carried.decode(carried.encode(rules.carry(now=130.0, wall=1_000.0)))
+    state = handover.decode(handover.encode(rules.carry(now=130.0, wall=1_000.0)))
     assert state is not None
     heir = RoomRules(TIMING, banked=False)
     assert heir.restore(state, table, now=7.0, wall=1_003.0) == []

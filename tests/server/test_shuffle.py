@@ -23,7 +23,7 @@ import pytest
 
 from pokerhouse.cards import Deck
 from pokerhouse.server.app import Site
-from pokerhouse.server.services import Services
+from pokerhouse.server.table.services import Services
 from pokerhouse.table.table import Table
 
 SHUFFLES = 100_000

@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from pokerhouse.server.connection import Connection, Flusher, Identity
+from pokerhouse.server.socket.connection import Connection, Flusher, Identity
 from pokerhouse.store import TableConfig
 from tests.server.conftest import serve
 from tests.server.play import play_hand, sit

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import redis.asyncio
 
-from pokerhouse.server.auth import Throttle
-from pokerhouse.server.throttles import (
+from pokerhouse.server.http.rate_limits import Throttle
+from pokerhouse.server.http.shared_limits import (
     MemoryThrottle,
     RedisThrottle,
     SharedRateLimit,

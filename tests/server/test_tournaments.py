@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import pytest
 
-from pokerhouse.server.inputs import Directed, Input
 from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.tournament_table import Report, TournamentTable
+from pokerhouse.server.table.inputs import Directed, Input
+from pokerhouse.server.tournaments.table import Report, TournamentTable
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
 from pokerhouse.tournament import HandEnded, Structure, TournamentSpec, prizes

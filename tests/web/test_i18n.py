@@ -46,7 +46,7 @@ def test_russian_is_really_russian() -> None:
 
 
 def test_every_phrase_a_house_bot_says_is_in_every_catalogue() -> None:
-    from pokerhouse.server.botchat import PHRASES
+    from pokerhouse.server.table.bot_chat import PHRASES
 
     for lang in ("en", "ru"):
         words = catalogue(lang)

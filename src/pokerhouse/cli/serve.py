@@ -264,7 +264,7 @@ def _argon2(path: str, value: object) -> tuple[int, int, int]:
 
 def _proxies(path: str, value: object) -> tuple[str, ...]:
     """``forwarded_allow_ips``: a list of IP addresses or networks (no ``*``: name them)."""
-    from pokerhouse.server.guards import check_proxy
+    from pokerhouse.server.http.guards import check_proxy
 
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
         try:
@@ -349,11 +349,11 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from pokerhouse.server.app import create_app
-    from pokerhouse.server.guards import uvicorn_options
-    from pokerhouse.server.listener import listening_socket
-    from pokerhouse.server.logs import configure
-    from pokerhouse.server.protocol import MAX_SOCKET_FRAME
+    from pokerhouse.server.http.guards import uvicorn_options
+    from pokerhouse.server.runtime.listener import listening_socket
+    from pokerhouse.server.runtime.logs import configure
     from pokerhouse.server.site import Site
+    from pokerhouse.server.socket.incoming import MAX_SOCKET_FRAME
     from pokerhouse.store.urls import database_url
 
     if not 0 < args.port < 65536:

@@ -10,7 +10,7 @@ whole table as the seat's owner sees it (``table_view``: the ``snapshot``'s
 ``choose(view)`` works on it unchanged.
 
 >>> import random
->>> from pokerhouse.server.views import table_view
+>>> from pokerhouse.server.table.views import table_view
 >>> from pokerhouse.table import Sit, StartHand, Table
 >>> table = Table("3x4", seats=2, rng=random.Random(1))
 >>> _ = table.apply(Sit(0, "Ann", 100)); _ = table.apply(Sit(1, "Bob", 100))

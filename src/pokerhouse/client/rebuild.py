@@ -1,6 +1,6 @@
 """The engine's :class:`~pokerhouse.engine.hand.View` of a seat, rebuilt from a snapshot.
 
-A room's ``snapshot`` (``pokerhouse.server.views.table_view``) is in table
+A room's ``snapshot`` (``pokerhouse.server.table.views.table_view``) is in table
 seats and JSON; a house bot decides from the engine's view, in hand seats.
 :func:`rebuild_view` turns the one into the other: the hand's seat order
 (``hand.hand_seats``), each seat's stack, bet, chips put in, cards and flags,
@@ -10,7 +10,7 @@ field by field (a viewer holding several Casino Hold'em boxes sees each of
 its boxes' cards in every box's view: it knows them all).
 
 >>> import random
->>> from pokerhouse.server.views import table_view
+>>> from pokerhouse.server.table.views import table_view
 >>> from pokerhouse.table import Sit, StartHand, Table
 >>> table = Table("razz", seats=3, rng=random.Random(4))
 >>> _ = table.apply(Sit(0, "Ann", 100)); _ = table.apply(Sit(2, "Bob", 100))

@@ -26,23 +26,25 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server import (
-    bearer,
-    bots_api,
-    collector,
-    equity,
-    private_api,
-    stats_api,
-    tournament_api,
-)
-from pokerhouse.server.api import Api, problem
-from pokerhouse.server.guards import HostGuard, SecurityHeaders, allowed_names
-from pokerhouse.server.logs import now_ms, record
-from pokerhouse.server.metrics import CONTENT_TYPE, Metrics
-from pokerhouse.server.openapi import openapi_document
+from pokerhouse.server.accounts import api as accounts_api
+from pokerhouse.server.botaccounts import api as bots_api
+from pokerhouse.server.hands import equity
+from pokerhouse.server.hands.api import HandsApi
+from pokerhouse.server.http import bearer
+from pokerhouse.server.http.context import HttpContext
+from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
+from pokerhouse.server.http.openapi import openapi_document
+from pokerhouse.server.http.problems import problem
+from pokerhouse.server.private import api as private_api
+from pokerhouse.server.room_api import RoomApi
+from pokerhouse.server.runtime import collector
+from pokerhouse.server.runtime.logs import now_ms, record
+from pokerhouse.server.runtime.metrics import CONTENT_TYPE, Metrics
+from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.site import Site
-from pokerhouse.server.stopping import cancel_and_wait
-from pokerhouse.server.ws import SocketRoute
+from pokerhouse.server.socket.endpoint import SocketRoute
+from pokerhouse.server.stats import api as stats_api
+from pokerhouse.server.tournaments import api as tournament_api
 
 log = logging.getLogger("pokerhouse.server")
 requests = logging.getLogger("pokerhouse.requests")
@@ -57,7 +59,9 @@ def web_root() -> Path | None:
 def create_app(site: Site, host: str | None = None) -> Starlette:
     """The room as an ASGI app over ``site``, served at ``host`` (a name its ``Host``
     header may carry, besides the loopback names and the configured ``allowed_hosts``)."""
-    api = Api(site)
+    api = HttpContext(site)
+    hands = HandsApi(api)
+    room = RoomApi(api)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -94,24 +98,17 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     # 405, not a miss passed on to the web client's files.
     api_routes = [
         Route("/openapi.json", openapi),
-        Route("/csrf", api.csrf),
-        Route("/register", api.register, methods=["POST"]),
-        Route("/login", api.login, methods=["POST"]),
-        Route("/logout", api.logout, methods=["POST"]),
-        Route("/me", api.me),
-        Route("/me/hands", api.my_hands),
-        Route("/me/ledger", api.my_ledger),
-        Route("/me/top-up", api.top_up, methods=["POST"]),
-        Route("/tables", api.tables),
-        Route("/hands/{hand_id:int}", api.hand),
-        equity.route(api),
+        *accounts_api.routes(api),
+        *hands.routes(),
+        Route("/tables", room.tables),
+        equity.route(hands),
         *tournament_api.routes(api),
         *bots_api.routes(api),
         *stats_api.routes(api),
         *private_api.routes(api),
     ]
     routes: list[Route | Mount] = [
-        Route("/healthz", api.health),
+        Route("/healthz", room.health),
         Mount("/api", routes=api_routes, middleware=[Middleware(bearer.BearerAuth, site=site)]),
     ]
     if site.settings.metrics:  # off unless asked: it tells anyone how busy the room is

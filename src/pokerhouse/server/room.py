@@ -2,7 +2,7 @@
 
 On start the room loads every table definition from the store (creating the
 default room on an empty database), funds the house's bankroll, and starts
-one :class:`~pokerhouse.server.tabletask.TableTask` per table; each leases
+one :class:`~pokerhouse.server.table.task.TableTask` per table; each leases
 its table and resumes any hand it was playing when the room last stopped.
 A table whose lease another node holds (several ``serve`` processes on one
 database, each ``--node`` named) waits here unloaded. While it runs the
@@ -28,16 +28,17 @@ import msgspec
 from pokerhouse.evaluate import tables as evaluator_tables
 from pokerhouse.games.casino_holdem import BonusPays, CasinoHoldemSpec
 from pokerhouse.history.json_history import spec_to_dict
-from pokerhouse.server import messages, spread
-from pokerhouse.server.bus import Bus, LocalBus
-from pokerhouse.server.connection import Connection
-from pokerhouse.server.inputs import Request, Watch
-from pokerhouse.server.private_table import PrivateTable
-from pokerhouse.server.relay import Relay
-from pokerhouse.server.services import Services
-from pokerhouse.server.stopping import cancel_and_wait
-from pokerhouse.server.tabletask import TableTask
-from pokerhouse.server.tournaments import Tournaments
+from pokerhouse.server.cluster import spread
+from pokerhouse.server.cluster.bus import Bus, LocalBus
+from pokerhouse.server.cluster.relay import Relay
+from pokerhouse.server.private.table import PrivateTable
+from pokerhouse.server.runtime.stopping import cancel_and_wait
+from pokerhouse.server.socket import outgoing
+from pokerhouse.server.socket.connection import Connection
+from pokerhouse.server.table.inputs import Request, Watch
+from pokerhouse.server.table.services import Services
+from pokerhouse.server.table.task import TableTask
+from pokerhouse.server.tournaments.schedule import Tournaments
 from pokerhouse.store import (
     HOUSE,
     IdempotencyConflict,
@@ -413,7 +414,7 @@ class Room:
             self._lobby.discard(conn)
             return
         self._lobby.add(conn)
-        conn.send(messages.encode(messages.Lobby(tables=self.lobby())))
+        conn.send(outgoing.encode(outgoing.Lobby(tables=self.lobby())))
 
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
@@ -454,7 +455,7 @@ class Room:
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False
-            frame = messages.encode(messages.Lobby(tables=self.lobby()))
+            frame = outgoing.encode(outgoing.Lobby(tables=self.lobby()))
             for conn in list(self._lobby):
                 if conn.closed:
                     self._lobby.discard(conn)

@@ -15,26 +15,26 @@ from typing import Any
 
 from argon2 import PasswordHasher
 
-from pokerhouse.server import messages
-from pokerhouse.server.auth import Throttle
-from pokerhouse.server.bus import Bus, SessionEnded
-from pokerhouse.server.clock import Clock
-from pokerhouse.server.connection import Connection, Flusher
-from pokerhouse.server.limits import Limits
-from pokerhouse.server.metrics import Metrics
-from pokerhouse.server.redis_bus import RedisBus
-from pokerhouse.server.room import Room
-from pokerhouse.server.services import Services
-from pokerhouse.server.settings import RoomSettings
-from pokerhouse.server.signins import SessionSockets
-from pokerhouse.server.socket_limits import SocketLimits
-from pokerhouse.server.stopping import cancel_and_wait
-from pokerhouse.server.throttles import (
+from pokerhouse.server.cluster.bus import Bus, SessionEnded
+from pokerhouse.server.cluster.redis_bus import RedisBus
+from pokerhouse.server.http.rate_limits import Throttle
+from pokerhouse.server.http.shared_limits import (
     MemoryThrottle,
     RedisThrottle,
     Throttles,
     ThrottleUnavailable,
 )
+from pokerhouse.server.room import Room
+from pokerhouse.server.runtime.clock import Clock
+from pokerhouse.server.runtime.metrics import Metrics
+from pokerhouse.server.runtime.stopping import cancel_and_wait
+from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.socket import outgoing
+from pokerhouse.server.socket.connection import Connection, Flusher
+from pokerhouse.server.socket.message_rates import Limits
+from pokerhouse.server.socket.open_sockets import SocketLimits
+from pokerhouse.server.socket.signins import SessionSockets
+from pokerhouse.server.table.services import Services
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.errors import DatabaseError
 from pokerhouse.store.users import token_hash
@@ -149,7 +149,7 @@ class Site:
     def _close_session(self, session: str) -> None:
         """Close the sockets here signed in with the session of hash ``session``."""
         for conn in self.sessions.end(session):
-            conn.send(messages.error("signed_out", "this session has ended: sign in again"))
+            conn.send(outgoing.error("signed_out", "this session has ended: sign in again"))
             conn.kill("signed_out", drop=False)
 
     async def start(self) -> None:

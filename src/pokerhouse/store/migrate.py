@@ -6,7 +6,7 @@ the whole upgrade on both databases (SQLite's DDL is transactional once the
 driver leaves ``BEGIN`` to us).
 
 >>> head_revision()
-'0009'
+'0010'
 """
 
 from __future__ import annotations

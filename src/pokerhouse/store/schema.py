@@ -7,7 +7,7 @@ documents (specs, options, histories) are text the store encodes itself, so
 both databases keep them byte for byte.
 
 >>> sorted(metadata.tables)[:3]
-['hand_actions', 'hand_decks', 'hand_players']
+['bot_standings', 'hand_actions', 'hand_decks']
 """
 
 from __future__ import annotations

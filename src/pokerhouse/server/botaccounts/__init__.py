@@ -1,0 +1,1 @@
+"""Bot accounts over HTTP, and the bots' leaderboards."""

@@ -1,0 +1,208 @@
+"""Hand histories over HTTP: the player's hands, and one hand's history and downloads.
+
+- ``GET /api/me/hands``: the player's hands, newest first, paged;
+- ``GET /api/hands/{id}``: a hand's history as the asker may see it
+  (``?format=json|text|phh``): a player dealt in gets their own copy, anyone
+  else the spectator's once the hand is over; a private table's hands are
+  its host's and guests' alone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from pokerhouse.engine.hand import Hand
+from pokerhouse.errors import PokerError
+from pokerhouse.history.json_history import Viewer
+from pokerhouse.history.json_history import record as history_record
+from pokerhouse.history.phh import to_phh
+from pokerhouse.history.replay import replay
+from pokerhouse.history.text import to_text
+from pokerhouse.server.http.context import HttpContext
+from pokerhouse.server.http.paging import MAX_ID, BadPage, read_page
+from pokerhouse.server.http.problems import problem
+from pokerhouse.store import AccountError, StoreError, User
+from pokerhouse.store import HandRecord as StoredHand
+
+#: The ``?format=`` of ``GET /api/hands/{id}``.
+HAND_FORMATS = ("json", "text", "phh")
+#: ``?limit=`` of ``GET /api/me/hands``: the default and the most.
+HANDS_PAGE = (200, 200)
+
+
+@dataclass(frozen=True)
+class HandCopy:
+    """A stored hand and the viewer whose copy of it an answer is built from."""
+
+    found: StoredHand
+    hand: Hand
+    viewer: Viewer
+    mine: list[int]
+    names: list[str]
+    #: Whether each hand seat's player is a bot (a house bot or a bot account).
+    bots: list[bool]
+
+    def document(self) -> dict[str, Any]:
+        """The viewer's JSON history: other players' unshown cards are null in it."""
+        return history_record(self.hand, self.viewer).to_dict()
+
+    def about(self) -> dict[str, Any]:
+        """The hand's facts around its history: table, number, players, the viewer's seats."""
+        found = self.found
+        return {
+            "id": found.id,
+            "table": found.table_id,
+            "number": found.number,
+            "status": found.status,
+            "players": [
+                {
+                    "hand_seat": i,
+                    "table_seat": seat.table_seat,
+                    "name": self.names[i],
+                    "bot": self.bots[i],
+                }
+                for i, seat in enumerate(found.seats)
+            ],
+            "you": self.mine[0] if self.mine else None,
+            "yours": self.mine,
+        }
+
+
+class HandsApi:
+    """The handlers, over the store's hand logs."""
+
+    def __init__(self, api: HttpContext) -> None:
+        self.api = api
+        self.site = api.site
+
+    def routes(self) -> list[Route]:
+        """The endpoints' routes, for the API's mount."""
+        return [
+            Route("/me/hands", self.my_hands),
+            Route("/hands/{hand_id:int}", self.hand),
+        ]
+
+    async def my_hands(self, request: Request) -> Response:
+        """``GET /api/me/hands``: the player's hands, newest first (``?limit=``, ``?before=``).
+
+        ``next`` is the ``before`` of the page after this one, or null: no older hands.
+        """
+        user = await self.api.user(request)
+        if user is None:
+            return problem(401, "login_required", "sign in first")
+        try:
+            page = read_page(request.query_params, default=HANDS_PAGE[0], most=HANDS_PAGE[1])
+        except BadPage as error:
+            return problem(400, error.code, str(error))
+        # One hand past the page tells whether an older page exists.
+        hands = await self.site.store.user_hands(user, limit=page.limit + 1, before=page.before)
+        shown = hands[: page.limit]
+        return JSONResponse(
+            {
+                "hands": [msgspec.to_builtins(hand) for hand in shown],
+                "next": shown[-1].id if len(hands) > page.limit else None,
+            }
+        )
+
+    async def hand_copy(self, request: Request) -> HandCopy | Response:
+        """The hand ``{hand_id}`` of the path as this user may see it, or the refusal.
+
+        A player dealt in gets their own copy (every box they held); anyone
+        else the spectator's, once the hand is over. Every answer about a
+        hand (its history in each format, its equity) is built from this copy.
+        """
+        try:
+            hand_id = int(request.path_params["hand_id"])
+        except ValueError:
+            return problem(404, "unknown_hand", "no such hand")
+        if not 1 <= hand_id <= MAX_ID:
+            return problem(404, "unknown_hand", "no such hand")  # past what the database holds
+        store = self.site.store
+        try:
+            found = await store.get_hand(hand_id)
+        except StoreError:
+            return problem(404, "unknown_hand", "no such hand")
+        user = await self.api.user(request)
+        mine = [
+            index
+            for index, seat in enumerate(found.seats)
+            if user is not None and seat.user_id == user.id
+        ]
+        if not mine and not await self._may_read(found.table_id, user):
+            return problem(404, "unknown_hand", "no such hand")  # a private table's: not a word
+        if found.status == "running":
+            # Its players see it at the table; its history is written when it ends.
+            return problem(403, "hand_running", "a hand's history opens when the hand ends")
+        if found.history is None:
+            return problem(
+                409, "no_history", f"hand {found.number} has no history ({found.status})"
+            )
+        try:
+            hand = replay(found.history)
+        except PokerError:
+            return problem(500, "bad_history", "this hand's history does not replay")
+        # A player with several boxes sees every one of them: one viewer, many seats.
+        viewer: Viewer = None if not mine else mine[0] if len(mine) == 1 else frozenset(mine)
+        names, bots = [], []
+        for seat in found.seats:
+            try:
+                player = await store.get_user(seat.user_id)
+            except AccountError:
+                names.append(f"Seat {seat.table_seat + 1}")
+                bots.append(False)
+            else:
+                names.append(player.username)
+                bots.append(player.is_bot)
+        return HandCopy(found, hand, viewer, mine, names, bots)
+
+    async def _may_read(self, table_id: int, user: User | None) -> bool:
+        """Whether ``user`` may read a hand of ``table_id`` they were not dealt in: anyone at
+        a public table; at a private one, its host and guests only."""
+        table = await self.site.store.get_table(table_id)
+        host = table.config.host
+        if host is None:
+            return True
+        if user is None:
+            return False
+        if user.id == host:
+            return True
+        return await self.site.store.private.standing(table_id, user.id) in ("asked", "approved")
+
+    async def hand(self, request: Request) -> Response:
+        """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""
+        fmt = request.query_params.get("format", "json")
+        if fmt not in HAND_FORMATS:
+            return problem(400, "bad_format", "format is json, text or phh")
+        copy = await self.hand_copy(request)
+        if isinstance(copy, Response):
+            return copy
+        found, hand, viewer, names = copy.found, copy.hand, copy.viewer, copy.names
+        if fmt == "text":
+            # One player's boxes are told apart by their seats (the text needs distinct names).
+            printed = names
+            if len(set(names)) < len(names):
+                printed = [
+                    f"{name} (box {seat.table_seat + 1})"
+                    for name, seat in zip(names, found.seats, strict=True)
+                ]
+            # Seats as the table numbers them, as the page and the lobby do.
+            seats = [seat.table_seat for seat in found.seats]
+            return PlainTextResponse(to_text(hand, viewer, names=printed, seats=seats))
+        if fmt == "phh":
+            if hand.game != "razz":
+                return problem(400, "no_phh", f"PHH is written for Razz only, not for {hand.game}")
+            # The viewer's copy only: another seat's hidden cards are written "??".
+            text = to_phh(hand, seat=viewer, players=names, table=found.table_id, hand=found.number)
+            return PlainTextResponse(text, media_type="application/toml")
+        return JSONResponse({**copy.about(), "history": copy.document()})
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))

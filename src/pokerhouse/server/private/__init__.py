@@ -1,0 +1,1 @@
+"""Home games: private tables, their host, invitations and session ledger."""

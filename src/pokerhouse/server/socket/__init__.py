@@ -1,0 +1,3 @@
+"""The websocket edge: the endpoint, each connection, the messages in and out, their
+limits.
+"""

@@ -1,0 +1,1 @@
+"""Players' statistics and the people's leaderboards over HTTP."""

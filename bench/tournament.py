@@ -32,7 +32,7 @@ from rich.table import Table
 
 from pokerhouse.cli.simulate import simulate as cash_simulate
 from pokerhouse.games import get_game
-from pokerhouse.table import HandSummary
+from pokerhouse.table import HandResult
 from pokerhouse.tournament import TournamentSpec, built_in, simulate
 
 GOAL_SECONDS = 300.0
@@ -55,7 +55,7 @@ def cash(game: str, hands: int, seed: int) -> tuple[float, int]:
     players = get_game(game).max_players
     decisions = 0
 
-    def count(summary: HandSummary) -> None:
+    def count(summary: HandResult) -> None:
         nonlocal decisions
         decisions += len(summary.hand.actions)
 

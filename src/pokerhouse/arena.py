@@ -56,9 +56,9 @@ from pokerhouse.games.casino_holdem import CasinoHoldemHand
 from pokerhouse.intervals import per_100_of_sums
 
 __all__ = [
+    "ArenaDeal",
     "ArenaResult",
     "BotResult",
-    "Deal",
     "PlayedHand",
     "play_match",
 ]
@@ -77,7 +77,7 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class ArenaDeal:
     """One deal: the deck, top card first, and the seed of any reshuffle (Razz's seventh street).
 
     ``number`` counts the deals of a match from 1.
@@ -105,7 +105,7 @@ class PlayedHand:
     events and all.
     """
 
-    deal: Deal
+    deal: ArenaDeal
     rotation: int
     seats: tuple[int, ...]
     net: tuple[int, ...]
@@ -239,7 +239,7 @@ def play_match(
     cpu: list[list[float]] = [[] for _ in players]
     start = time.perf_counter()
     for number in range(1, hands + 1):
-        deal = Deal(number, Deck(dealer).order(), dealer.getrandbits(_SEED_BITS))
+        deal = ArenaDeal(number, Deck(dealer).order(), dealer.getrandbits(_SEED_BITS))
         sample = [0] * count
         for turn, seats in enumerate(rotations):
             hand = info.hand_type(spec, stacks, deal.deck(count, per_seat))

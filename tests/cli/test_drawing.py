@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from pokerhouse.cards import parse_cards
-from pokerhouse.cli.drawing import Deck, draw_table
+from pokerhouse.cli.drawing import CardPainter, draw_table
 from pokerhouse.engine import Action
 from pokerhouse.games import new_hand
 
@@ -49,7 +49,7 @@ def test_casino_holdem_shows_antes_and_bonuses_and_no_pot() -> None:
 
 
 def test_spades_and_clubs_are_in_the_terminals_own_colour_not_white() -> None:
-    deck = Deck()
+    deck = CardPainter()
     assert deck.card(parse_cards("As")[0]) == "[bold]As[/]"
     assert deck.card(parse_cards("7c")[0]) == "[bold]7c[/]"
     assert deck.card(parse_cards("Kh")[0]) == "[bold red]Kh[/]"
@@ -58,7 +58,7 @@ def test_spades_and_clubs_are_in_the_terminals_own_colour_not_white() -> None:
 
 
 def test_the_four_colour_deck_tells_every_suit_apart() -> None:
-    deck = Deck(four_colour=True)
+    deck = CardPainter(four_colour=True)
     marks = [deck.card(card) for card in parse_cards("Ac Ad Ah As")]
     assert marks == ["[bold green]Ac[/]", "[bold blue]Ad[/]", "[bold red]Ah[/]", "[bold]As[/]"]
 
@@ -66,6 +66,6 @@ def test_the_four_colour_deck_tells_every_suit_apart() -> None:
 def test_your_stud_cards_show_which_are_face_down() -> None:
     cards = parse_cards("5h 7c Kd")
     assert (
-        Deck().own_cards(cards, [False, False, True])
+        CardPainter().own_cards(cards, [False, False, True])
         == "([bold red]5h[/] [bold]7c[/]) [bold red]Kd[/]"
     )

@@ -20,7 +20,7 @@ from pokerhouse.server.table.inputs import Directed, Input
 from pokerhouse.server.tournaments.table import Report, TournamentTable
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
-from pokerhouse.tournament import HandEnded, Structure, TournamentSpec, prizes
+from pokerhouse.tournament import HandReport, Structure, TournamentSpec, prizes
 from pokerhouse.tournament.orders import Deal
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, Harness, serve, table
@@ -82,10 +82,10 @@ def assert_places(entries: list[EntryRecord], count: int) -> None:
     assert expected == count + 1
 
 
-async def report_twice(harness: Harness) -> list[HandEnded]:
+async def report_twice(harness: Harness) -> list[HandReport]:
     """Once the first sit-and-go has its tables, make them report every hand twice (as a
     catch-up does when it looks before the table's own report is read); what they sent."""
-    doubled: list[HandEnded] = []
+    doubled: list[HandReport] = []
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 120
     tables: list[TournamentTable] = []
@@ -97,7 +97,7 @@ async def report_twice(harness: Harness) -> list[HandEnded]:
         await asyncio.sleep(0.01)
     for table_task in tables:
 
-        def twice(number: int, ended: HandEnded, report: Report = table_task.report) -> None:
+        def twice(number: int, ended: HandReport, report: Report = table_task.report) -> None:
             report(number, ended)
             report(number, ended)
             doubled.append(ended)

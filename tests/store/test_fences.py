@@ -28,7 +28,7 @@ from pokerhouse.store import (
     SeatIn,
     SeatOut,
     Store,
-    TableError,
+    TableBookError,
     TransactionKind,
 )
 from tests.store.conftest import dump, make_table, make_users
@@ -156,7 +156,7 @@ async def test_a_house_bot_sits_at_one_table_at_a_time(store: Store) -> None:
     first, second = await make_table(store, "A"), await make_table(store, "B")
     await store.commit(Batch(seats_in=[SeatIn(first, 0, bot.id, 200, "bot-sit:a", fund=True)]))
     before = await dump(store)
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(TableBookError) as refused:
         await store.commit(Batch(seats_in=[SeatIn(second, 0, bot.id, 200, "bot-sit:b", fund=True)]))
     assert refused.value.code == "bot_busy" and f"table {first}" in str(refused.value)
     assert await dump(store) == before
@@ -183,6 +183,6 @@ async def test_rooms_seating_one_bot_at_once_seat_it_once(store: Store, db_url: 
     *results, _ = await asyncio.to_thread(run_concurrently, db_url, seat, 5)
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(refused) == 4, results
-    assert all(isinstance(r, TableError) and r.code == "bot_busy" for r in refused), refused
+    assert all(isinstance(r, TableBookError) and r.code == "bot_busy" for r in refused), refused
     seated = [t for t in tables if await store.seats(t)]
     assert len(seated) == 1

@@ -26,7 +26,7 @@ from pokerhouse.store import (
     SeatOut,
     StaleLease,
     Store,
-    TableError,
+    TableBookError,
     TransactionKind,
     rebuild_hand,
 )
@@ -188,7 +188,7 @@ async def test_appends_must_come_in_order(store: Store) -> None:
         with pytest.raises(HandLogError) as caught:
             await store.append_actions(actions)
         assert caught.value.code == code, (actions, str(caught.value))
-    with pytest.raises(TableError):
+    with pytest.raises(TableBookError):
         await store.append_actions([ActionRecord(999, 1, 1, 0, "check")])
     assert await dump(store) == before
 
@@ -295,7 +295,7 @@ async def test_chips_move_only_between_hands(store: Store) -> None:
     users = [s.user_id for s in await store.seats(table)]
     await store.commit(Batch(starts=[await start_for(store, table, 1)]))
     for call in (store.cash_out(table, 0, users[0]), store.add_chips(table, 1, users[1], 10)):
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await call
         assert caught.value.code == "seat_in_hand"
     # A new player may sit down meanwhile; they are dealt in from the next hand.
@@ -350,7 +350,7 @@ async def test_a_lease_is_taken_only_when_free_expired_or_already_ones_own(
 ) -> None:
     table = await seated_table(store, 2)
     first = await store.acquire_table(table, "node-a", seconds=10)
-    with pytest.raises(TableError) as held:
+    with pytest.raises(TableBookError) as held:
         await store.acquire_table(table, "node-b", seconds=10)
     assert held.value.code == "lease_held" and "node-a" in str(held.value)
     again = await store.acquire_table(table, "node-a", seconds=10)  # a reload by its holder
@@ -358,7 +358,7 @@ async def test_a_lease_is_taken_only_when_free_expired_or_already_ones_own(
     clock.now += 8
     assert await store.renew_leases("node-a", {table: again}, seconds=10) == {table}
     clock.now += 8  # 16 s after the taking, 8 after the renewal: still held
-    with pytest.raises(TableError):
+    with pytest.raises(TableBookError):
         await store.acquire_table(table, "node-b", seconds=10)
     assert await store.renew_leases("node-a", {table: first}, seconds=10) == set()  # stale
     clock.now += 3

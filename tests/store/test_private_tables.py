@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 
-from pokerhouse.store import Store, TableConfig, TableError
+from pokerhouse.store import Store, TableBookError, TableConfig
 from tests.conftest import FAST_HASHER
 from tests.store.conftest import Clock, dump
 
@@ -60,7 +60,7 @@ async def test_a_host_at_the_table_limit_costs_no_hash(counted: Any) -> None:
     assert hasher.hashes == 3
     before = await dump(store)
     for _ in range(5):
-        with pytest.raises(TableError) as refused:
+        with pytest.raises(TableBookError) as refused:
             await store.private.open(ann, TABLE, password="secret-4")
         assert refused.value.code == "too_many_tables"
     assert hasher.hashes == 3  # refused before any hash
@@ -83,7 +83,7 @@ async def test_a_join_past_its_password_when_the_host_renews_or_closes_is_refuse
     else:
         await store.private.close(table.id)
     hasher.gate.set()
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(TableBookError) as refused:
         await joining
     assert refused.value.code == ("not_invited" if change == "renew" else "table_closed")
     assert await store.private.standing(table.id, bob) is None  # never came in

@@ -11,7 +11,7 @@ from pokerhouse.store import (
     LedgerError,
     Store,
     StoreError,
-    TableError,
+    TableBookError,
     TransactionKind,
 )
 from tests.store.conftest import dump, make_table, make_users
@@ -77,7 +77,7 @@ async def test_seat_rules(store: Store) -> None:
         (store.cash_out(table, 2, ann), "not_seated"),
     ]
     for call, code in refusals:
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await call
         assert caught.value.code == code, str(caught.value)
     assert await dump(store) == before
@@ -112,7 +112,7 @@ async def test_casino_boxes_share_one_in_play_account(store: Store) -> None:
     table = await make_table(store, "Casino", "casino-holdem", seats=7, max_boxes=3)
     for seat in (0, 2, 5):
         await store.buy_in(table, seat, ann, 100 * (seat + 1))
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(TableBookError) as caught:
         await store.buy_in(table, 6, ann, 100)
     assert caught.value.code == "too_many_boxes"
     assert await store.balance(Account.in_play(table, ann.id)) == 100 + 300 + 600

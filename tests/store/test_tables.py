@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pokerhouse.store import Store, TableConfig, TableError
+from pokerhouse.store import Store, TableBookError, TableConfig
 from tests.store.conftest import Clock, dump
 
 
@@ -75,20 +75,20 @@ async def test_bad_table_definitions_are_refused(store: Store) -> None:
     before = await dump(store)
     for change, code in [*_bad_configs(), ({"name": "Taken"}, "name_taken")]:
         config: dict[str, Any] = {"name": "T", "game": "3x4", **change}
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await store.create_table(TableConfig(**config))
         assert caught.value.code == code, (change, str(caught.value))
     assert await dump(store) == before
 
 
 async def test_a_banked_game_takes_no_rake(store: Store) -> None:
-    with pytest.raises(TableError, match="banked"):
+    with pytest.raises(TableBookError, match="banked"):
         await store.create_table(TableConfig("C", "casino-holdem", rake_bps=100))
 
 
 async def test_unknown_tables(store: Store) -> None:
     for call in (store.get_table(999), store.acquire_table(999, "node-a")):
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await call
         assert caught.value.code == "unknown_table"
 
@@ -114,7 +114,7 @@ async def test_a_taking_over_node_takes_only_a_free_or_lapsed_lease(
     assert free[first.id].free and free[first.id].owner is None and free[first.id].token == 0
     assert await store.acquire_table(first.id, "node-a", seconds=5, reclaim=False) == 1
     for taker in ("node-a", "node-b"):
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await store.acquire_table(first.id, taker, seconds=5, reclaim=False)
         assert caught.value.code == "lease_held"
     leases = await store.table_leases()
@@ -156,6 +156,6 @@ async def test_first_tables_are_checked_before_anything_is_stored(store: Store) 
         TableConfig("Fine", "razz", min_buy_in=20, max_buy_in=200),
         TableConfig("Broken", "razz", min_buy_in=200, max_buy_in=20),
     ]
-    with pytest.raises(TableError):
+    with pytest.raises(TableBookError):
         await store.create_first_tables(bad)
     assert await store.list_tables() == []

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pokerhouse.store import Store, TableConfig, TableError, User
+from pokerhouse.store import Store, TableBookError, TableConfig, User
 from pokerhouse.store.accounts import FEES, ISSUER, Account
 from pokerhouse.store.errors import InsufficientFunds, TournamentBookError
 from pokerhouse.store.tournaments import TournamentRecord
@@ -317,7 +317,7 @@ async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
         {"tournament": booked.record.id, "tournament_table": 2, "bots": 1},
         {"tournament": 0, "tournament_table": 1},
     ):
-        with pytest.raises(TableError) as caught:
+        with pytest.raises(TableBookError) as caught:
             await store.create_table(
                 TableConfig("bad", "3x4", dict(booked.record.spec.structure.stakes(0)), **bad)
             )
@@ -326,7 +326,7 @@ async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
 
 async def test_a_tournaments_seat_brings_nothing_from_a_wallet(store: Store) -> None:
     _, table, users = await _seated(store, players=2)
-    with pytest.raises(TableError) as caught:
+    with pytest.raises(TableBookError) as caught:
         await store.add_chips(table, 0, users[0], 10)
     assert caught.value.code in ("bad_seat", "not_seated")
 

@@ -17,7 +17,7 @@ from pokerhouse.table import (
     Act,
     AddChips,
     ButtonPlaced,
-    HandSummary,
+    HandResult,
     Leave,
     PlayerBusted,
     PlayerLeaving,
@@ -68,7 +68,7 @@ def start(table: Table, deck: Deck | None = None) -> Hand:
     return table.last_hand
 
 
-def finish(table: Table) -> HandSummary:
+def finish(table: Table) -> HandResult:
     """Play the running hand to its end, checking or calling; its summary."""
     hand = table.last_hand
     assert hand is not None

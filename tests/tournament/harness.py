@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokerhouse.tournament import Director, HandEnded, Register, SeatResult, Start, Tick
+from pokerhouse.tournament import Director, HandReport, Register, SeatResult, Start, Tick
 from pokerhouse.tournament.orders import (
     CloseTable,
     Deal,
@@ -88,7 +88,7 @@ class Harness:
         self.playing.discard(table)
         if button is not None:
             self.buttons[table] = button
-        return self.give(HandEnded(table, tuple(results), self.buttons[table], self.now))
+        return self.give(HandReport(table, tuple(results), self.buttons[table], self.now))
 
     def bust(self, table: int, losers: Sequence[int], winner: int, **kwargs: Any) -> list[Order]:
         """End ``table``'s hand with ``losers`` (seats) losing every chip to ``winner``."""

@@ -10,7 +10,7 @@ import pytest
 from pokerhouse.tournament import (
     Cancel,
     Director,
-    HandEnded,
+    HandReport,
     Register,
     Resume,
     SeatResult,
@@ -503,14 +503,14 @@ def test_bad_reports_are_refused_and_change_nothing() -> None:
     stack = harness.stack(harness.seats[1][seats[0]])
     good = [SeatResult(seat, stack, stack) for seat in seats]
     bad_reports = [
-        HandEnded(2, tuple(good), 0, 1.0),  # no such table
-        HandEnded(1, tuple(good[:2]), 0, 1.0),  # a seat missing
-        HandEnded(1, (SeatResult(seats[0], stack, stack + 5), *good[1:]), 0, 1.0),  # chips made
-        HandEnded(1, (SeatResult(seats[0], stack + 1, stack + 1), *good[1:]), 0, 1.0),
-        HandEnded(1, tuple(good), 17, 1.0),  # no such seat for the button
-        HandEnded(1, tuple(good), 0, float("nan")),
-        HandEnded(1, tuple(good), 0, 1.0, True),  # type: ignore[arg-type]
-        HandEnded(1, tuple(good), 0, 1.0, "1"),  # type: ignore[arg-type]
+        HandReport(2, tuple(good), 0, 1.0),  # no such table
+        HandReport(1, tuple(good[:2]), 0, 1.0),  # a seat missing
+        HandReport(1, (SeatResult(seats[0], stack, stack + 5), *good[1:]), 0, 1.0),  # chips made
+        HandReport(1, (SeatResult(seats[0], stack + 1, stack + 1), *good[1:]), 0, 1.0),
+        HandReport(1, tuple(good), 17, 1.0),  # no such seat for the button
+        HandReport(1, tuple(good), 0, float("nan")),
+        HandReport(1, tuple(good), 0, 1.0, True),  # type: ignore[arg-type]
+        HandReport(1, tuple(good), 0, 1.0, "1"),  # type: ignore[arg-type]
     ]
     for report in bad_reports:
         with pytest.raises(TournamentError) as refused:
@@ -530,7 +530,7 @@ def test_a_hand_reported_twice_is_taken_once_even_after_the_next_deal() -> None:
     seats = sorted(harness.seats[1])
     stacks = [harness.stack(harness.seats[1][seat]) for seat in seats]
     unchanged = tuple(SeatResult(s, n, n) for s, n in zip(seats, stacks, strict=True))
-    first = HandEnded(1, unchanged, 0, 1.0, 1)
+    first = HandReport(1, unchanged, 0, 1.0, 1)
     orders = harness.director.apply(first)
     assert any(isinstance(order, Deal) and order.table == 1 for order in orders)
     before = dump(harness.director.state)

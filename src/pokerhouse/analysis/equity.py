@@ -47,7 +47,7 @@ from pokerhouse import evaluate
 from pokerhouse.cards import Card
 from pokerhouse.evaluate.exhaustive import combinations_array
 
-__all__ = ["Street", "equity_by_street", "showdown_shares"]
+__all__ = ["StreetEquity", "equity_by_street", "showdown_shares"]
 
 Ints = npt.NDArray[np.int64]
 BatchEvaluator = Callable[..., Ints]
@@ -94,7 +94,7 @@ _DEALING = frozenset(
 
 
 @dataclass(frozen=True)
-class Street:
+class StreetEquity:
     """One street's equities: the hands in play (hand seats), their known cards and shares."""
 
     street: str
@@ -292,7 +292,7 @@ def equity_by_street(
     seed: int = 0,
     samples: int = SAMPLES,
     deadline: float | None = None,
-) -> list[Street]:
+) -> list[StreetEquity]:
     """Every street's equities for the viewer whose copy ``document`` is.
 
     Only the copy is read: its ``cards`` (``null`` where the viewer was not
@@ -310,7 +310,7 @@ def equity_by_street(
         # A short deck's community card counts for everyone.
         board_total = len(board_cards)
         hole_total -= board_total
-    streets: list[Street] = []
+    streets: list[StreetEquity] = []
     for index, spot in enumerate(_spots(document)):
         held = {seat: cards.get(seat, [])[:n] for seat, n in spot.dealt.items()}
         players = sorted(seat for seat in held if seat >= 0)
@@ -344,7 +344,7 @@ def equity_by_street(
             tuple(None if c is None else str(Card(c)) for c in held[seat]) for seat in live
         )
         streets.append(
-            Street(
+            StreetEquity(
                 street=spot.street,
                 board=tuple(str(Card(card)) for card in board),
                 seats=tuple(live),

@@ -45,7 +45,7 @@ from rich.progress import (
 
 from pokerhouse.analysis.casino_holdem import (
     ExactResult,
-    SimulationResult,
+    SimulatedEdge,
     Strategy,
     StrategyTable,
     always_call,
@@ -295,7 +295,7 @@ def _exact_lines(exact: ExactResult) -> list[str]:
     ]
 
 
-def _simulation_lines(sim: SimulationResult, strategy: str, exact: ExactResult | None) -> list[str]:
+def _simulation_lines(sim: SimulatedEdge, strategy: str, exact: ExactResult | None) -> list[str]:
     low, high = sim.house_edge.interval()
     bonus_low, bonus_high = sim.bonus.interval()
     lines = [

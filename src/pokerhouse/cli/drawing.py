@@ -6,10 +6,10 @@ bold. The four-colour deck (``play --four-colour``) tells all four suits
 apart: clubs green, diamonds blue, hearts red, spades the foreground.
 
 >>> from pokerhouse.cards import parse_cards
->>> two = Deck()
+>>> two = CardPainter()
 >>> [two.card(card) for card in parse_cards("Ah 7c")]
 ['[bold red]Ah[/]', '[bold]7c[/]']
->>> four = Deck(four_colour=True)
+>>> four = CardPainter(four_colour=True)
 >>> four.cards(parse_cards("7c Kd")), four.card(None)
 ('[bold green]7c[/] [bold blue]Kd[/]', '[dim]??[/]')
 """
@@ -34,7 +34,7 @@ FOUR_COLOURS = ("green", "blue", "red", "")
 
 
 @dataclass(frozen=True, slots=True)
-class Deck:
+class CardPainter:
     """Cards in rich markup, in the two-colour deck or (``four_colour``) the four-colour one."""
 
     four_colour: bool = False
@@ -50,7 +50,7 @@ class Deck:
     def cards(self, cards: Sequence[Card | None]) -> str:
         """Several cards in markup, space-separated (``-`` for none).
 
-        >>> Deck().cards(())
+        >>> CardPainter().cards(())
         '-'
         """
         return " ".join(self.card(card) for card in cards) or "-"
@@ -59,7 +59,7 @@ class Deck:
         """A player's own cards; where some are face up (stud), the face-down ones in brackets.
 
         >>> from pokerhouse.cards import parse_cards
-        >>> Deck().own_cards(parse_cards("5h 7c Kd"), [False, False, True])
+        >>> CardPainter().own_cards(parse_cards("5h 7c Kd"), [False, False, True])
         '([bold red]5h[/] [bold]7c[/]) [bold red]Kd[/]'
         """
         if not face_up or len(face_up) != len(cards) or not any(face_up):
@@ -79,7 +79,7 @@ class Deck:
         return " ".join(parts)
 
 
-def caption(view: View, deck: Deck) -> str:
+def caption(view: View, deck: CardPainter) -> str:
     """The line over the table: the street, the board, the pot and the game's own facts.
 
     Casino Hold'em has no pot (every box plays the dealer): the dealer's cards instead.
@@ -100,7 +100,7 @@ def caption(view: View, deck: Deck) -> str:
 
 
 def draw_table(
-    view: View, names: Sequence[str], *, dealer: int | None = None, deck: Deck | None = None
+    view: View, names: Sequence[str], *, dealer: int | None = None, deck: CardPainter | None = None
 ) -> RichTable:
     """The table as ``view``'s seat sees it: one row a seat, in the hand's seat order.
 
@@ -108,7 +108,7 @@ def draw_table(
     the button (``None`` at a banked game). The player to act is marked
     ``→``, the button ``(D)``; every column has a heading.
     """
-    deck = deck if deck is not None else Deck()
+    deck = deck if deck is not None else CardPainter()
     banked = isinstance(view, CasinoHoldemView)
     grid = RichTable(title=caption(view, deck), title_justify="left", box=box.ROUNDED)
     grid.add_column("Box" if banked else "Player")

@@ -31,7 +31,7 @@ from typing import Any
 from rich.console import Console
 
 from pokerhouse.bots import get as get_bot
-from pokerhouse.cli.drawing import Deck
+from pokerhouse.cli.drawing import CardPainter
 from pokerhouse.cli.output import console as new_console
 from pokerhouse.cli.play_prompts import (
     HELP_WORDS,
@@ -164,7 +164,7 @@ def new_session(args: argparse.Namespace, console: Console, read: Callable[[str]
         read,
         rebuy_to=args.stack,
         names=names,
-        deck=Deck(four_colour=getattr(args, "four_colour", False)),
+        deck=CardPainter(four_colour=getattr(args, "four_colour", False)),
         histories=histories,
     )
     step = table.apply(

@@ -20,7 +20,7 @@ from pokerhouse.bots import Bot
 from pokerhouse.bots.base import hand_over as tell_hand_over
 from pokerhouse.bots.base import new_hand as tell_new_hand
 from pokerhouse.cards import Card
-from pokerhouse.cli.drawing import Deck, draw_table
+from pokerhouse.cli.drawing import CardPainter, draw_table
 from pokerhouse.cli.moves import Moves
 from pokerhouse.cli.play_betting_window import BettingWindow
 from pokerhouse.cli.play_prompts import HELP_WORDS, HINT_WORDS, PAYS_WORDS, plural, times
@@ -90,7 +90,7 @@ class Session(BettingWindow):
     your_rebuys: int = 0
     bot_rebuys: int = 0
     names: dict[int, str] = field(default_factory=dict)
-    deck: Deck = field(default_factory=Deck)
+    deck: CardPainter = field(default_factory=CardPainter)
     histories: HistoryFolder | None = None
     saved: int = 0
     moves: Moves = field(init=False)

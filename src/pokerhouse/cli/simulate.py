@@ -38,7 +38,7 @@ from pokerhouse.engine.hand import View
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
 from pokerhouse.intervals import per_100
-from pokerhouse.table import AddChips, HandSummary, SitTogether, Table, TableLimits
+from pokerhouse.table import AddChips, HandResult, SitTogether, Table, TableLimits
 
 #: Events the simulated table keeps in its log: none. Nothing reads its stream
 #: back (results come from each hand's summary and the hand itself), so memory
@@ -48,7 +48,7 @@ LOG_SIZE = 0
 
 
 @dataclass(frozen=True, slots=True)
-class SeatResult:
+class SeatSession:
     """One seat's session: its bot, chips won, rebuys and the per-hand spread."""
 
     seat: int
@@ -73,14 +73,14 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationResult:
+class SimulatedSession:
     """A finished simulation: hands, time, conservation, each seat and the house."""
 
     game: str
     hands: int
     seconds: float
     chips_conserved: bool
-    seats: tuple[SeatResult, ...]
+    seats: tuple[SeatSession, ...]
     house: int
 
     @property
@@ -109,8 +109,8 @@ def simulate(
     stack: int = 200,
     rng: random.Random | None = None,
     on_hand: Callable[[int], None] | None = None,
-    on_finished: Callable[[HandSummary], None] | None = None,
-) -> SimulationResult:
+    on_finished: Callable[[HandResult], None] | None = None,
+) -> SimulatedSession:
     """Seat one bot per name in ``bots`` and play ``hands`` hands.
 
     Every seat buys in for ``stack``; a busted bot tops up to ``stack`` again.
@@ -176,7 +176,7 @@ def simulate(
         assert final is not None
         mean, ci = per_100(per_hand[seat])
         seats.append(
-            SeatResult(
+            SeatSession(
                 seat=seat,
                 bot=bot.name,
                 net=final.net,
@@ -187,7 +187,7 @@ def simulate(
             )
         )
     house = table.house
-    return SimulationResult(info.name, hands, seconds, conserved, tuple(seats), house)
+    return SimulatedSession(info.name, hands, seconds, conserved, tuple(seats), house)
 
 
 def register(subparsers: Any) -> None:
@@ -250,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandSummary], None]:
+def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandResult], None]:
     """A hook that saves each finished hand in ``folder``, each player named by bot and seat.
 
     Seat ``s`` of the table (the summary's row ``s + 1``) is ``f"{bot}-{s + 1}"``:
@@ -262,13 +262,13 @@ def saver(folder: str, bots: Sequence[str], hands: int) -> Callable[[HandSummary
     histories = HistoryFolder(folder, width=max(4, len(str(hands))))
     names = [f"{bot.strip().lower()}-{seat + 1}" for seat, bot in enumerate(bots)]
 
-    def save(summary: HandSummary) -> None:
+    def save(summary: HandResult) -> None:
         histories.save(summary.hand, summary.number, [names[seat] for seat in summary.seats])
 
     return save
 
 
-def summary_table(result: SimulationResult) -> RichTable:
+def summary_table(result: SimulatedSession) -> RichTable:
     """The results as a rich table."""
     title = (
         f"{get_game(result.game).title}: {result.hands} hands in {result.seconds:.1f} s "

@@ -22,7 +22,7 @@ from pokerhouse.cli.output import console as make_console
 from pokerhouse.cli.output import progress as make_progress
 from pokerhouse.games import get_game
 from pokerhouse.tournament.errors import TournamentError
-from pokerhouse.tournament.simulate import SimulationResult, simulate
+from pokerhouse.tournament.simulate import SimulatedTournament, simulate
 from pokerhouse.tournament.spec import TournamentSpec
 from pokerhouse.tournament.structure import BUILT_IN, TOURNAMENT_GAMES, built_in
 
@@ -137,7 +137,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def finish_table(result: SimulationResult) -> RichTable:
+def finish_table(result: SimulatedTournament) -> RichTable:
     """The places paid (and at least the first few), as a rich table."""
     paid = sum(1 for standing in result.standings if standing.prize > 0)
     grid = RichTable()
@@ -151,7 +151,7 @@ def finish_table(result: SimulationResult) -> RichTable:
     return grid
 
 
-def _facts(result: SimulationResult) -> str:
+def _facts(result: SimulatedTournament) -> str:
     hours, rest = divmod(int(result.simulated_seconds), 3600)
     return (
         f"{result.hands:,} hands, {result.moves:,} players moved, "

@@ -35,7 +35,7 @@ from pokerhouse.server.private.table import PrivateTable
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection
-from pokerhouse.server.table.inputs import Request, Watch
+from pokerhouse.server.table.inputs import Request, WatchInput
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
 from pokerhouse.server.tournaments.schedule import Tournaments
@@ -272,7 +272,7 @@ class Room:
         """The task of table ``table_id``, if there is such a table."""
         return self.tasks.get(table_id)
 
-    def post(self, table: int, item: Request | Watch) -> bool:
+    def post(self, table: int, item: Request | WatchInput) -> bool:
         """A local client's input for ``table``, wherever the table runs; false if this node
         has no such table and no other node to ask (the client hears ``unknown_table``)."""
         task = self.tasks.get(table)
@@ -414,7 +414,7 @@ class Room:
             self._lobby.discard(conn)
             return
         self._lobby.add(conn)
-        conn.send(outgoing.encode(outgoing.Lobby(tables=self.lobby())))
+        conn.send(outgoing.encode(outgoing.LobbyLines(tables=self.lobby())))
 
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
@@ -455,7 +455,7 @@ class Room:
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False
-            frame = outgoing.encode(outgoing.Lobby(tables=self.lobby()))
+            frame = outgoing.encode(outgoing.LobbyLines(tables=self.lobby()))
             for conn in list(self._lobby):
                 if conn.closed:
                     self._lobby.discard(conn)

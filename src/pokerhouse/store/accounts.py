@@ -154,7 +154,7 @@ def _id(value: object, what: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class LedgerEntry:
     """One account's side of a transaction, and its balance right after."""
 
     account: Account
@@ -169,7 +169,7 @@ class Transaction:
     id: int
     key: str
     kind: TransactionKind
-    entries: tuple[Entry, ...]
+    entries: tuple[LedgerEntry, ...]
     memo: str
     meta: dict[str, Any] | None
     created_at: float

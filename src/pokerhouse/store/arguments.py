@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import uuid
 
-from pokerhouse.store.errors import AccountError, TableError
+from pokerhouse.store.errors import AccountError, TableBookError
 from pokerhouse.store.handlog import SeatIn
 from pokerhouse.store.ledger import check_amount
 from pokerhouse.store.users import User
@@ -64,19 +64,23 @@ def seat_in(
 def lease_owner(owner: object) -> str:
     """A lease owner's name: 1 to 200 printable characters; ``bad_owner`` otherwise."""
     if not isinstance(owner, str) or not 1 <= len(owner) <= 200 or not owner.isprintable():
-        raise TableError("bad_owner", f"a lease owner is 1 to 200 printable characters: {owner!r}")
+        raise TableBookError(
+            "bad_owner", f"a lease owner is 1 to 200 printable characters: {owner!r}"
+        )
     return owner
 
 
 def lease_seconds(seconds: object) -> None:
     """Refuse a lease length outside (0, 86400] seconds (``bad_lease``)."""
     if type(seconds) not in (int, float) or not 0 < seconds <= 86_400:  # type: ignore[operator]
-        raise TableError("bad_lease", f"a lease lasts 0 to 86400 s, not {seconds!r}")
+        raise TableBookError("bad_lease", f"a lease lasts 0 to 86400 s, not {seconds!r}")
 
 
 def whole(table_id: object, seat: object) -> None:
     """Refuse a table id below 1 or a seat outside 0-99 (``unknown_table``, ``bad_seat``)."""
     if type(table_id) is not int or table_id < 1:
-        raise TableError("unknown_table", f"a table id is a whole number >= 1, not {table_id!r}")
+        raise TableBookError(
+            "unknown_table", f"a table id is a whole number >= 1, not {table_id!r}"
+        )
     if type(seat) is not int or not 0 <= seat < 100:
-        raise TableError("bad_seat", f"a seat is a whole number from 0, not {seat!r}")
+        raise TableBookError("bad_seat", f"a seat is a whole number from 0, not {seat!r}")

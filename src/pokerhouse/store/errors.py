@@ -68,7 +68,7 @@ class AccountError(StoreError):
     default_code = "account_error"
 
 
-class TableError(StoreError):
+class TableBookError(StoreError):
     """Table definitions and seats.
 
     Codes: ``bad_name``, ``name_taken``, ``bad_table``, ``unknown_table``,

@@ -408,7 +408,7 @@ class HandLog:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
+class StoredHand:
     """A hand as the room may show it: no deck order, no seed."""
 
     id: int

@@ -34,7 +34,7 @@ from pokerhouse.store.errors import (
     IdempotencyConflict,
     LedgerError,
     StaleLease,
-    TableError,
+    TableBookError,
 )
 from pokerhouse.store.handlog import (
     ActionRecord,
@@ -218,7 +218,7 @@ def check_leases(batch: Batch) -> Unit[dict[int, str]]:
     for item in items:
         token = tokens.get(item.table_id)
         if token is None:
-            raise TableError("unknown_table", f"there is no table {item.table_id}")
+            raise TableBookError("unknown_table", f"there is no table {item.table_id}")
         held = item.lease or 0
         if held != token:
             raise StaleLease(

@@ -30,7 +30,7 @@ from pokerhouse.store.accounts import (
     RESERVED_KINDS,
     Account,
     AccountKind,
-    Entry,
+    LedgerEntry,
     Transaction,
     TransactionKind,
 )
@@ -289,7 +289,9 @@ def load_transaction(ctx: Context, row: Sequence[Any]) -> Unit[Transaction]:
         id=row[0],
         key=row[1],
         kind=TransactionKind(row[2]),
-        entries=tuple(Entry(Account.from_key(k), amount, after) for k, amount, after in entries),
+        entries=tuple(
+            LedgerEntry(Account.from_key(k), amount, after) for k, amount, after in entries
+        ),
         memo=row[4],
         meta=None if row[5] is None else json.loads(row[5]),
         created_at=row[6],
@@ -385,7 +387,7 @@ def transaction_of(ctx: Context, tx_id: int, post: Posting, after: Sequence[int]
         key=post.key,
         kind=post.kind,
         entries=tuple(
-            Entry(account, amount, balance)
+            LedgerEntry(account, amount, balance)
             for account, (_, amount), balance in zip(
                 post.accounts, post.entries, after, strict=True
             )

@@ -42,7 +42,7 @@ from pokerhouse.history.json_history import spec_from_dict
 from pokerhouse.store import tables
 from pokerhouse.store.arguments import user_id_of, whole
 from pokerhouse.store.database import Database
-from pokerhouse.store.errors import TableError
+from pokerhouse.store.errors import TableBookError
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 from pokerhouse.store.tables import TableConfig, TableDef
 from pokerhouse.store.users import Passwords, User
@@ -216,32 +216,32 @@ def invite_hash(token: str) -> str:
 def _token(token: object) -> str:
     low, high = _TOKEN_LENGTH
     if not isinstance(token, str) or not low <= len(token) <= high or not token.isascii():
-        raise TableError("not_invited", "that invitation is not one the room made")
+        raise TableBookError("not_invited", "that invitation is not one the room made")
     return token
 
 
 def _password(password: object) -> str:
     low, high = _PASSWORD
     if not isinstance(password, str) or not low <= len(password) <= high:
-        raise TableError("bad_password", f"a table's password is {low} to {high} characters")
+        raise TableBookError("bad_password", f"a table's password is {low} to {high} characters")
     return password
 
 
 def private_config(host: int, config: TableConfig) -> TableConfig:
     """``config`` as a private table of ``host``: checked, within :data:`LIMITS`, no rake."""
     if not isinstance(config, TableConfig):
-        raise TableError("bad_table", "a private table is described by a TableConfig")
+        raise TableBookError("bad_table", "a private table is described by a TableConfig")
     checked = dataclasses.replace(config, host=host, rake_bps=0, rake_cap=0).checked()
     assert checked.max_buy_in is not None
     _check_stakes(checked.game, checked.options)
     if checked.max_buy_in > LIMITS["max_buy_in"]:
-        raise TableError(
+        raise TableBookError(
             "over_limit", f"a private table's buy-in is at most {LIMITS['max_buy_in']} chips"
         )
     if checked.bots > min(LIMITS["bots"], checked.seats - 1):
-        raise TableError("over_limit", "a private table keeps a seat free of house bots")
+        raise TableBookError("over_limit", "a private table keeps a seat free of house bots")
     if checked.decision_seconds > LIMITS["decision_seconds"]:
-        raise TableError(
+        raise TableBookError(
             "over_limit", f"a decision takes at most {LIMITS['decision_seconds']:.0f} s"
         )
     return checked
@@ -251,7 +251,7 @@ def _check_hosting(host_id: int) -> Unit[None]:
     """Refuse a host who keeps :data:`LIMITS`' most open tables already."""
     hosted = yield one(HOSTING, host=host_id)
     if int(hosted[0]) >= LIMITS["tables"]:
-        raise TableError(
+        raise TableBookError(
             "too_many_tables",
             f"a host keeps at most {LIMITS['tables']} private tables open: close one",
         )
@@ -266,7 +266,7 @@ def _check_stakes(game: str, options: dict[str, Any]) -> None:
         if spec == spec_from_dict(info.spec_type, {**amounts, **free}):
             return
     names = ", ".join(name for name, _, _ in STAKES.get(game, ()))
-    raise TableError(
+    raise TableBookError(
         "over_limit", f"a private table of {info.title} plays the room's stakes: {names}"
     )
 
@@ -305,7 +305,7 @@ class PrivateBook:
         token = secrets.token_urlsafe(24)
         changed = await self._db.write(lambda ctx: _set_invite(table_id, invite_hash(token)))
         if not changed:
-            raise TableError("unknown_table", f"there is no private table {table_id}")
+            raise TableBookError("unknown_table", f"there is no private table {table_id}")
         return token
 
     async def invitation(self, token: str) -> Invitation:
@@ -313,7 +313,7 @@ class PrivateBook:
         hashed = invite_hash(_token(token))
         row = await self._db.read(lambda ctx: _one(BY_INVITE, hash=hashed))
         if row is None:
-            raise TableError("not_invited", "that invitation is not one the room made")
+            raise TableBookError("not_invited", "that invitation is not one the room made")
         return Invitation(
             int(row[0]), row[1], row[2], row[3], row[4] is not None, bool(row[5]),
             row[6] is not None,
@@ -329,33 +329,33 @@ class PrivateBook:
         hashed = invite_hash(_token(token))
         row = await self._db.read(lambda ctx: _one(BY_INVITE, hash=hashed))
         if row is None:
-            raise TableError("not_invited", "that invitation is not one the room made")
+            raise TableBookError("not_invited", "that invitation is not one the room made")
         table_id, stored, approve, closed = int(row[0]), row[4], bool(row[5]), row[6]
         if closed is not None:
-            raise TableError("table_closed", "the host has closed this table")
+            raise TableBookError("table_closed", "the host has closed this table")
         if int(row[7]) == user_id:
             return table_id, Member(user_id, row[3], "approved")  # the host's own link
         if stored is not None:
             given = password if isinstance(password, str) and len(password) <= 128 else ""
             if not await self._passwords.verify(stored, given):
-                raise TableError("wrong_password", "that is not the table's password")
+                raise TableBookError("wrong_password", "that is not the table's password")
         wanted = "asked" if approve else "approved"
 
         def unit(ctx: Context) -> Unit[Member]:
             still = yield one(STILL_INVITED, id=table_id, hash=hashed)
             if still is None:
-                raise TableError("not_invited", "that invitation is not one the room made")
+                raise TableBookError("not_invited", "that invitation is not one the room made")
             if still[0] is not None:
-                raise TableError("table_closed", "the host has closed this table")
+                raise TableBookError("table_closed", "the host has closed this table")
             yield run(JOIN, table=table_id, user=user_id, status=wanted, now=ctx.now)
             for member in (yield from _members(table_id)):
                 if member.user_id == user_id:
                     return member
-            raise TableError("unknown_user", f"there is no user {user_id}")
+            raise TableBookError("unknown_user", f"there is no user {user_id}")
 
         member = await self._db.write(unit)
         if member.status == "removed":
-            raise TableError("removed", "the host has removed you from this table")
+            raise TableBookError("removed", "the host has removed you from this table")
         return table_id, member
 
     async def state(self, table_id: int) -> PrivateState:
@@ -365,7 +365,7 @@ class PrivateBook:
         def unit(ctx: Context) -> Unit[PrivateState]:
             row = yield one(STATE, id=table_id)
             if row is None or row[0] is None:
-                raise TableError("unknown_table", f"there is no private table {table_id}")
+                raise TableBookError("unknown_table", f"there is no private table {table_id}")
             members = yield from _members(table_id)
             return PrivateState(
                 int(row[0]), bool(row[1]), bool(row[2]), bool(row[3]), row[4], tuple(members)
@@ -392,13 +392,15 @@ class PrivateBook:
         whole(table_id, 0)
         user_id = user_id_of(user)
         if status not in ("approved", "removed"):
-            raise TableError("bad_request", f"a standing is approved or removed, not {status!r}")
+            raise TableBookError(
+                "bad_request", f"a standing is approved or removed, not {status!r}"
+            )
 
         def unit(ctx: Context) -> Unit[None]:
             if status == "approved":
                 changed = yield run(APPROVE, table=table_id, user=user_id, now=ctx.now)
                 if not changed:
-                    raise TableError("not_asked", "that player has not asked to sit here")
+                    raise TableBookError("not_asked", "that player has not asked to sit here")
                 return
             yield run(ADD_MEMBER, table=table_id, user=user_id, status=status, now=ctx.now)
 

@@ -14,10 +14,10 @@ from pokerhouse.store.accounts import Account, Statement, StatementLine, Transac
 from pokerhouse.store.errors import HandLogError, LedgerError
 from pokerhouse.store.handlog import (
     HandLog,
-    HandRecord,
     HandSeat,
     HandSummary,
     LoggedAction,
+    StoredHand,
     summary_of,
 )
 from pokerhouse.store.hands import decode
@@ -102,7 +102,7 @@ def applied_unit(
     return row is not None
 
 
-def hand_record_unit(ctx: Context, hand_id: int) -> Unit[HandRecord]:
+def hand_record_unit(ctx: Context, hand_id: int) -> Unit[StoredHand]:
     """A hand as the room may show it (no deck)."""
     row = yield one(HAND, id=hand_id)
     if row is None:
@@ -110,7 +110,7 @@ def hand_record_unit(ctx: Context, hand_id: int) -> Unit[HandRecord]:
     players = yield all_rows(PLAYERS, id=hand_id)
     actions = yield all_rows(ACTIONS, id=hand_id)
     finished = row[7] == "finished"
-    return HandRecord(
+    return StoredHand(
         id=int(row[0]),
         table_id=int(row[1]),
         number=int(row[2]),

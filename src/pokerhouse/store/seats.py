@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerhouse.store.accounts import ISSUER, Account, AccountKind, Transaction, TransactionKind
-from pokerhouse.store.errors import HandLogError, IdempotencyConflict, LedgerError, TableError
+from pokerhouse.store.errors import HandLogError, IdempotencyConflict, LedgerError, TableBookError
 from pokerhouse.store.handlog import SeatIn, SeatOut
 from pokerhouse.store.ledger import (
     SELECT_TRANSACTION,
@@ -115,7 +115,7 @@ class _Limits:
 def _limits(table_id: int) -> Unit[_Limits]:
     row = yield one(SELECT_LIMITS, table=table_id)
     if row is None:
-        raise TableError("unknown_table", f"there is no table {table_id!r}")
+        raise TableBookError("unknown_table", f"there is no table {table_id!r}")
     tournament = None if row[4] is None else int(row[4])
     return _Limits(int(row[0]), int(row[1]), int(row[2]), int(row[3]), tournament)
 
@@ -135,7 +135,7 @@ def _ids(ctx: Context, table_id: int, user_id: int, source: Account) -> Unit[dic
         try:
             ids = yield from account_ids(ctx, [source.key])
         except LedgerError:
-            raise TableError("unknown_user", f"there is no user {user_id}") from None
+            raise TableBookError("unknown_user", f"there is no user {user_id}") from None
     in_play = Account.in_play(table_id, user_id)
     ids[in_play.key] = yield from ensure_account(ctx, in_play)
     return ids
@@ -147,13 +147,13 @@ def _held(seats: list[SeatRecord], seat: int, user_id: int) -> SeatRecord:
             if record.user_id != user_id:
                 break
             return record
-    raise TableError("not_seated", f"user {user_id} does not sit in seat {seat}")
+    raise TableBookError("not_seated", f"user {user_id} does not sit in seat {seat}")
 
 
 def _not_in_hand(table_id: int, seat: int) -> Unit[None]:
     row = yield one(SEAT_IN_HAND, table=table_id, seat=seat)
     if row is not None:
-        raise TableError(
+        raise TableBookError(
             "seat_in_hand", f"seat {seat} is dealt into hand {row[0]}: wait for it to end"
         )
 
@@ -176,9 +176,9 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
     limits = yield from _limits(table_id)
     n_seats, low, high, max_boxes = limits.seats, limits.low, limits.high, limits.boxes
     if not 0 <= seat < n_seats:
-        raise TableError("bad_seat", f"seats are numbered 0 to {n_seats - 1}, not {seat}")
+        raise TableBookError("bad_seat", f"seats are numbered 0 to {n_seats - 1}, not {seat}")
     if limits.tournament is not None and (move.fund or move.add):
-        raise TableError(
+        raise TableBookError(
             "bad_seat", "a tournament's player brings their tournament chips, nothing more"
         )
     wallet = _source(limits, user_id)
@@ -206,25 +206,25 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
         record = _held(seats, seat, user_id)
         yield from _not_in_hand(table_id, seat)
         if record.stack + amount > high:
-            raise TableError(
+            raise TableBookError(
                 "buy_in_too_large",
                 f"{record.stack} + {amount} chips is above the table maximum of {high}",
             )
     else:
         if any(record.seat == seat for record in seats):
-            raise TableError("seat_taken", f"seat {seat} is taken")
+            raise TableBookError("seat_taken", f"seat {seat} is taken")
         boxes = sum(record.user_id == user_id for record in seats)
         if boxes >= max_boxes:
-            raise TableError(
+            raise TableBookError(
                 "too_many_boxes",
                 f"user {user_id} holds {boxes} seat(s) at this table, the most one player may",
             )
         if amount < low:
-            raise TableError(
+            raise TableBookError(
                 "buy_in_too_small", f"a {what} of {amount} is below the minimum of {low}"
             )
         if amount > high:
-            raise TableError(
+            raise TableBookError(
                 "buy_in_too_large", f"a {what} of {amount} is above the maximum of {high}"
             )
     (after,) = yield from apply(ctx, [(tx_id, post)], ids)
@@ -233,7 +233,9 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
         # same bot at another table, on another node, waits for this one and then sees it.
         elsewhere = yield one(SEATED_ELSEWHERE, user=user_id, table=table_id)
         if elsewhere is not None:
-            raise TableError("bot_busy", f"bot {user_id} already sits at table {int(elsewhere[0])}")
+            raise TableBookError(
+                "bot_busy", f"bot {user_id} already sits at table {int(elsewhere[0])}"
+            )
     if move.add:
         yield run(ADD_TO_STACK, table=table_id, seat=seat, user=user_id, amount=amount)
         new = SeatRecord(table_id, seat, user_id, record.stack + amount, record.sat_at)
@@ -242,7 +244,7 @@ def seat_in_unit(ctx: Context, move: SeatIn) -> Unit[SeatChange]:
             INSERT_SEAT, table=table_id, seat=seat, user=user_id, stack=amount, now=ctx.now
         )
         if row is None:
-            raise TableError("seat_taken", f"seat {seat} is taken")
+            raise TableBookError("seat_taken", f"seat {seat} is taken")
         new = SeatRecord(table_id, seat, user_id, amount, ctx.now)
     return SeatChange(new, transaction_of(ctx, tx_id, post, after))
 
@@ -251,7 +253,7 @@ def _fund(ctx: Context, wallet: Account, amount: int, key: str) -> Unit[None]:
     """Top ``wallet`` up from the issuer so it holds ``amount`` (the room's bots)."""
     row = yield one(BALANCE, key=wallet.key)
     if row is None:
-        raise TableError("unknown_user", f"there is no {wallet}")
+        raise TableBookError("unknown_user", f"there is no {wallet}")
     short = amount - int(row[0])
     if short <= 0:
         return

@@ -40,20 +40,20 @@ from pokerhouse.store.arguments import (
 from pokerhouse.store.bot_accounts import BotBook
 from pokerhouse.store.check import CheckReport, check_unit
 from pokerhouse.store.database import Database
-from pokerhouse.store.errors import AccountError, TableError
+from pokerhouse.store.errors import AccountError, TableBookError
 from pokerhouse.store.handlog import (
     ActionRecord,
     Batch,
     BatchResult,
     HandFinish,
     HandLog,
-    HandRecord,
     HandSeat,
     HandStart,
     HandSummary,
     HandVoid,
     SeatIn,
     SeatOut,
+    StoredHand,
 )
 from pokerhouse.store.ledger import check_amount, post_unit, posting
 from pokerhouse.store.private_tables import PrivateBook
@@ -396,7 +396,7 @@ class Store:
         for table_id, token in leases.items():
             whole(table_id, 0)
             if type(token) is not int or token < 1:
-                raise TableError("bad_lease", f"a lease token is a whole number >= 1: {token!r}")
+                raise TableBookError("bad_lease", f"a lease token is an int >= 1: {token!r}")
             held[table_id] = token
         if not held:
             return set()
@@ -561,7 +561,7 @@ class Store:
         """Mark a hand void: no chip moves (stacks change only at settlement)."""
         await self.commit(Batch(voids=[HandVoid(table_id, number, reason, lease)]))
 
-    async def get_hand(self, hand_id: int) -> HandRecord:
+    async def get_hand(self, hand_id: int) -> StoredHand:
         """A hand's record (never its deck)."""
         return await self._db.read(lambda ctx: reports.hand_record_unit(ctx, hand_id))
 

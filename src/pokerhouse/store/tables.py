@@ -14,7 +14,7 @@ a table to one server node at a time with an ever-growing fencing token.
 >>> TableConfig("Bad", "razz", seats=12).checked()
 Traceback (most recent call last):
 ...
-pokerhouse.store.errors.TableError: Razz seats 2 to 8 players, not 12
+pokerhouse.store.errors.TableBookError: Razz seats 2 to 8 players, not 12
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pokerhouse.bots.registry import BOT_NAMES
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
-from pokerhouse.store.errors import TableError
+from pokerhouse.store.errors import TableBookError
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, one, run
 
 _MAX_NAME = 40
@@ -85,14 +85,14 @@ class TableConfig:
         try:
             info = get_game(self.game) if isinstance(self.game, str) else get_game("?")
             if not isinstance(self.options, dict):
-                raise TableError("bad_table", "table options are a mapping of spec fields")
+                raise TableBookError("bad_table", "table options are a mapping of spec fields")
             json.dumps(self.options, allow_nan=False)
             spec = spec_from_dict(info.spec_type, self.options)
         except (PokerError, TypeError, ValueError) as error:
-            raise TableError("bad_table", f"table {name!r}: {error}") from None
+            raise TableBookError("bad_table", f"table {name!r}: {error}") from None
         _whole(self.seats, "seats", 1)
         if not info.min_players <= self.seats <= info.max_players:
-            raise TableError(
+            raise TableBookError(
                 "bad_table",
                 f"{info.title} seats {info.min_players} to {info.max_players} players, "
                 f"not {self.seats}",
@@ -113,11 +113,11 @@ class TableConfig:
         _whole(self.rake_bps, "rake_bps", 0, 10_000)
         _whole(self.rake_cap, "rake_cap", 0)
         if info.banked and self.rake_bps:
-            raise TableError("bad_table", f"{info.title} is banked: it takes no rake")
+            raise TableBookError("bad_table", f"{info.title} is banked: it takes no rake")
         _whole(self.max_boxes, "max_boxes", 1, self.seats if info.banked else 1)
         _whole(self.bots, "bots", 0, self.seats)
         if self.bot_kind not in BOT_NAMES:
-            raise TableError(
+            raise TableBookError(
                 "bad_table", f"unknown bot {self.bot_kind!r} (bots: {', '.join(BOT_NAMES)})"
             )
         _seconds(self.decision_seconds, "decision_seconds", positive=True)
@@ -125,22 +125,28 @@ class TableConfig:
         if any(
             type(flag) is not bool for flag in (self.people_only, self.bots_only, self.bot_chat)
         ):
-            raise TableError("bad_table", "people_only, bots_only and bot_chat are true or false")
+            raise TableBookError(
+                "bad_table", "people_only, bots_only and bot_chat are true or false"
+            )
         if self.people_only and self.bots_only:
-            raise TableError("bad_table", "a table is for people only or for bots only, not both")
+            raise TableBookError(
+                "bad_table", "a table is for people only or for bots only, not both"
+            )
         if type(self.approve_seats) is not bool or (self.approve_seats and self.host is None):
-            raise TableError("bad_table", "approve_seats is true or false, for a private table")
+            raise TableBookError("bad_table", "approve_seats is true or false, for a private table")
         if self.host is not None:
             _whole(self.host, "host", 1)
             if self.tournament is not None or self.bots_only:
-                raise TableError("bad_table", "a private table is a cash table for its guests")
+                raise TableBookError("bad_table", "a private table is a cash table for its guests")
         if (self.tournament is None) != (self.tournament_table is None):
-            raise TableError("bad_table", "a tournament's table names its tournament and number")
+            raise TableBookError(
+                "bad_table", "a tournament's table names its tournament and number"
+            )
         if self.tournament is not None:
             _whole(self.tournament, "tournament", 1)
             _whole(self.tournament_table, "tournament_table", 1)
             if info.banked or self.bots or self.rake_bps:
-                raise TableError(
+                raise TableBookError(
                     "bad_table", "a tournament's table deals a poker game, with no bots or rake"
                 )
         return dataclasses.replace(self, name=name, game=info.name, min_buy_in=low, max_buy_in=high)
@@ -173,7 +179,7 @@ def check_name(name: object) -> str:
         or not name.isprintable()
         or name != name.strip()
     ):
-        raise TableError(
+        raise TableBookError(
             "bad_name",
             f"a table name is 1 to {_MAX_NAME} printable characters, not {name!r}"[:120],
         )
@@ -191,13 +197,13 @@ def _ante(spec: Any) -> int:
 def _whole(value: object, what: str, low: int, high: int | None = None) -> None:
     if type(value) is not int or value < low or (high is not None and value > high):
         bounds = f">= {low}" if high is None else f"from {low} to {high}"
-        raise TableError("bad_table", f"{what} must be a whole number {bounds}, not {value!r}")
+        raise TableBookError("bad_table", f"{what} must be a whole number {bounds}, not {value!r}")
 
 
 def _seconds(value: object, what: str, *, positive: bool) -> None:
     ok = type(value) in (int, float) and math.isfinite(value)  # type: ignore[arg-type]
     if not ok or value < 0 or (positive and value == 0) or value > 3600:  # type: ignore[operator]
-        raise TableError(
+        raise TableBookError(
             "bad_table", f"{what} must be a number of seconds up to 3600, not {value!r}"
         )
 
@@ -315,7 +321,7 @@ def create_table_unit(ctx: Context, config: TableConfig) -> Unit[TableDef]:
         if found is not None:
             return table_of(found)
     if row is None:
-        raise TableError("name_taken", f"there is a table called {config.name!r} already")
+        raise TableBookError("name_taken", f"there is a table called {config.name!r} already")
     return TableDef(int(row[0]), config, ctx.now)
 
 
@@ -343,17 +349,17 @@ def get_table_unit(ctx: Context, table_id: int) -> Unit[TableDef]:
     """One table; :class:`TableError` ``unknown_table`` if there is none."""
     row = yield one(SELECT_TABLE, id=table_id)
     if row is None:
-        raise TableError("unknown_table", f"there is no table {table_id!r}")
+        raise TableBookError("unknown_table", f"there is no table {table_id!r}")
     return table_of(row)
 
 
 def set_bot_chat_unit(ctx: Context, table_id: int, on: bool) -> Unit[TableDef]:
     """Turn the table's house bots' chat on or off; ``unknown_table`` if there is none."""
     if type(on) is not bool:
-        raise TableError("bad_table", f"bot_chat is true or false, not {on!r}")
+        raise TableBookError("bad_table", f"bot_chat is true or false, not {on!r}")
     row = yield one(SET_BOT_CHAT, id=table_id, on=on)
     if row is None:
-        raise TableError("unknown_table", f"there is no table {table_id!r}")
+        raise TableBookError("unknown_table", f"there is no table {table_id!r}")
     table = yield one(SELECT_TABLE, id=table_id)
     assert table is not None
     return table_of(table)
@@ -373,9 +379,11 @@ def acquire_unit(
         return int(row[0])
     held = yield one(LEASE, id=table_id)
     if held is None:
-        raise TableError("unknown_table", f"there is no table {table_id!r}")
+        raise TableBookError("unknown_table", f"there is no table {table_id!r}")
     left = max(0.0, float(held[1]) - ctx.now)
-    raise TableError("lease_held", f"table {table_id} is leased to {held[0]} for {left:.1f} s more")
+    raise TableBookError(
+        "lease_held", f"table {table_id} is leased to {held[0]} for {left:.1f} s more"
+    )
 
 
 def leases_unit(ctx: Context) -> Unit[list[TableLease]]:

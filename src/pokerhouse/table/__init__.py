@@ -48,7 +48,7 @@ from pokerhouse.table.events import (
 from pokerhouse.table.journal import Logged, Step
 from pokerhouse.table.rake import Rake
 from pokerhouse.table.seats import SeatInfo, TableLimits
-from pokerhouse.table.table import HandSummary, Policy, Table
+from pokerhouse.table.table import HandResult, Policy, Table
 
 __all__ = [
     "Act",
@@ -56,7 +56,7 @@ __all__ = [
     "ButtonPlaced",
     "ChipsAdded",
     "Command",
-    "HandSummary",
+    "HandResult",
     "HandVoided",
     "Leave",
     "Logged",

@@ -211,7 +211,7 @@ class DealingMixin(SeatingMixin):
             )
         )
         self._journal.records.append(
-            records.HandStarted(
+            records.DealLogged(
                 number=number,
                 game=self.info.name,
                 seats=self.hand_seats,
@@ -390,7 +390,7 @@ class DealingMixin(SeatingMixin):
         self._index_of = {}
         self._last_end = HandVoided(number=self.hands_played, reason=reason)
         self._journal.emit(self._last_end)
-        self._journal.records.append(records.HandVoided(self.hands_played, reason))
+        self._journal.records.append(records.VoidLogged(self.hands_played, reason))
         self._after_hand(seats, move_button=False)
 
     def _void_undealt(self, number: int, reason: str) -> None:

@@ -33,7 +33,7 @@ from pokerhouse.history.json_history import to_json
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class DealLogged:
     """Hand ``number`` dealt: everything that deals it again, the deck included.
 
     ``seats`` are table seats in hand order (the button last), each with its
@@ -105,7 +105,7 @@ class HandSettled:
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class HandVoided:
+class VoidLogged:
     """Hand ``number`` is void: nothing is settled and every stack is as before its deal."""
 
     number: int
@@ -146,7 +146,7 @@ class CashOut:
 
 
 #: Everything a step may ask a room to store, in the order it happened.
-Record = HandStarted | ActionLogged | HandSettled | HandVoided | BuyIn | ChipsIn | CashOut
+Record = DealLogged | ActionLogged | HandSettled | VoidLogged | BuyIn | ChipsIn | CashOut
 
 #: Records that move chips between a wallet and the table.
 MONEY = (BuyIn, ChipsIn, CashOut)

@@ -82,7 +82,7 @@ from pokerhouse.table.seats import Seat, TableLimits
 #: What :func:`play_hand` asks for each decision: (table seat, its view) -> action.
 Policy = Callable[[int, View], Action]
 
-__all__ = ["HandSummary", "Policy", "Table"]
+__all__ = ["HandResult", "Policy", "Table"]
 
 #: Commands whose step can be taken back: they only bring chips or players to the table.
 _REVERTIBLE = (Sit, SitTogether, AddChips)
@@ -90,7 +90,7 @@ _REVERTIBLE = (Sit, SitTogether, AddChips)
 
 @quick_init
 @dataclass(frozen=True, slots=True)
-class HandSummary:
+class HandResult:
     """One finished hand: the table seats that played and each one's result (net of rake)."""
 
     number: int
@@ -351,11 +351,11 @@ class Table(DealingMixin):
         """Whether the chips on the table equal those brought, less those taken away."""
         return self.chips_on_table() == self._chips_in - self._chips_out
 
-    def last_summary(self, hand: Hand) -> HandSummary:
+    def last_summary(self, hand: Hand) -> HandResult:
         """The summary of the hand that just ended (from its closing event)."""
         event = self._last_end
         if isinstance(event, TableHandEnded):
-            return HandSummary(
+            return HandResult(
                 number=event.number,
                 seats=event.seats,
                 net=dict(zip(event.seats, event.net, strict=True)),
@@ -364,10 +364,10 @@ class Table(DealingMixin):
                 rake=event.rake,
             )
         if isinstance(event, HandVoided):
-            return HandSummary(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
+            return HandResult(event.number, self.last_hand_seats, {}, 0, hand, voided=True)
         raise TableError("no_hand", "no hand has ended")
 
-    def play_hand(self, policy: Policy, order: StartHand | None = None) -> HandSummary:
+    def play_hand(self, policy: Policy, order: StartHand | None = None) -> HandResult:
         """Deal a hand (``order``: the :class:`StartHand` to deal it with) and ask
         ``policy(table_seat, view)`` for every decision, to the end: a loop over
         :meth:`apply`."""

@@ -18,7 +18,7 @@ from pokerhouse.tournament.director import Director
 from pokerhouse.tournament.errors import TournamentError
 from pokerhouse.tournament.orders import (
     Cancel,
-    HandEnded,
+    HandReport,
     Register,
     Resume,
     SeatResult,
@@ -27,7 +27,7 @@ from pokerhouse.tournament.orders import (
     Unregister,
 )
 from pokerhouse.tournament.payouts import places_paid, prizes, shares
-from pokerhouse.tournament.simulate import SimulationResult, Standing, simulate
+from pokerhouse.tournament.simulate import SimulatedTournament, Standing, simulate
 from pokerhouse.tournament.spec import TournamentSpec, sit_and_go
 from pokerhouse.tournament.state import State, dump, load
 from pokerhouse.tournament.structure import Structure, built_in, from_mapping, level_stakes
@@ -35,11 +35,11 @@ from pokerhouse.tournament.structure import Structure, built_in, from_mapping, l
 __all__ = [
     "Cancel",
     "Director",
-    "HandEnded",
+    "HandReport",
     "Register",
     "Resume",
     "SeatResult",
-    "SimulationResult",
+    "SimulatedTournament",
     "Standing",
     "Start",
     "State",

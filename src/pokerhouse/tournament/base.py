@@ -7,7 +7,7 @@ import random
 from pokerhouse.tournament.errors import TournamentError
 from pokerhouse.tournament.orders import Order, UnseatPlayer
 from pokerhouse.tournament.spec import TournamentSpec
-from pokerhouse.tournament.state import RUNNING, Entry, State, TableState
+from pokerhouse.tournament.state import RUNNING, State, TableState, TournamentEntry
 from pokerhouse.tournament.structure import Stakes
 
 
@@ -20,8 +20,8 @@ class DirectorBase:
     _orders: list[Order]
     #: The entries still in, and entries by number: kept until an entry comes, goes or busts
     #: (:meth:`_forget`), since a big tournament asks for them many times a hand.
-    _active: list[Entry] | None = None
-    _by_number: dict[int, Entry] | None = None
+    _active: list[TournamentEntry] | None = None
+    _by_number: dict[int, TournamentEntry] | None = None
 
     # ------------------------------------------------------------ queries
 
@@ -31,11 +31,11 @@ class DirectorBase:
         return self.state.status
 
     @property
-    def entries(self) -> tuple[Entry, ...]:
+    def entries(self) -> tuple[TournamentEntry, ...]:
         """Every entry, in the order they came."""
         return tuple(self.state.entries)
 
-    def active(self) -> list[Entry]:
+    def active(self) -> list[TournamentEntry]:
         """The entries still in (not busted), in the order they came."""
         if self._active is None:
             self._active = [entry for entry in self.state.entries if not entry.busted]
@@ -90,7 +90,7 @@ class DirectorBase:
     def _anyone_playing(self) -> bool:
         return any(table.playing for table in self.state.tables.values())
 
-    def _entry(self, number: int) -> Entry:
+    def _entry(self, number: int) -> TournamentEntry:
         if self._by_number is None:
             self._by_number = {entry.number: entry for entry in self.state.entries}
         entry = self._by_number.get(number)

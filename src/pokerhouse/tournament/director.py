@@ -42,8 +42,8 @@ from pokerhouse.tournament.orders import (
     CloseTable,
     Deal,
     Finished,
-    HandEnded,
     HandForHand,
+    HandReport,
     Input,
     LevelUp,
     Order,
@@ -66,8 +66,8 @@ from pokerhouse.tournament.state import (
     REGISTERING,
     RUNNING,
     Elimination,
-    Entry,
     State,
+    TournamentEntry,
     dump,
     load,
 )
@@ -131,7 +131,7 @@ class Director(MovementMixin):
                 # The runner's clock may have started again from anywhere (another process,
                 # another machine): from now on the clocks count on its scale.
                 self.state.now = _time(now)
-            case HandEnded():
+            case HandReport():
                 self._hand_ended(given)
             case Cancel(reason, now):
                 self._cancel(reason, now)
@@ -175,7 +175,9 @@ class Director(MovementMixin):
             raise TournamentError("no_reentry", f"{player} has no re-entry left")
         if self.spec.max_entrants is not None and len(state.entries) >= self.spec.max_entrants:
             raise TournamentError("tournament_full", f"{self.spec.name} is full")
-        entry = Entry(state.next_entry, player, account, self.spec.structure.stack, person=person)
+        entry = TournamentEntry(
+            state.next_entry, player, account, self.spec.structure.stack, person=person
+        )
         state.next_entry += 1
         state.entries.append(entry)
         self._forget()
@@ -239,7 +241,7 @@ class Director(MovementMixin):
 
     # ------------------------------------------------------------ hands
 
-    def _hand_ended(self, report: HandEnded) -> None:
+    def _hand_ended(self, report: HandReport) -> None:
         self._require_running()
         state = self.state
         table = state.tables.get(report.table) if type(report.table) is int else None
@@ -495,7 +497,7 @@ class Director(MovementMixin):
             entry.prize += amount
             self._emit(Share(entry.number, entry.player, entry.account, amount))
 
-    def _refund(self, entry: Entry, *, buy_in: bool) -> None:
+    def _refund(self, entry: TournamentEntry, *, buy_in: bool) -> None:
         entry.refunded = True
         self._emit(
             Refund(

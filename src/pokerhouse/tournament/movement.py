@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from pokerhouse.tournament.base import DirectorBase
 from pokerhouse.tournament.orders import CloseTable, OpenTable, Seating, SeatPlayer
-from pokerhouse.tournament.state import Entry, TableState
+from pokerhouse.tournament.state import TableState, TournamentEntry
 
 
 class MovementMixin(DirectorBase):
     """Where entries sit, and the moves that keep the tables full and even."""
 
-    def _place_late(self, entry: Entry) -> None:
+    def _place_late(self, entry: TournamentEntry) -> None:
         """A late entry's seat: at the emptiest table with room, or at a new table."""
         sizes = self.table_sizes()
         roomy = [
@@ -110,7 +110,7 @@ class MovementMixin(DirectorBase):
         """Players on their way to a table between hands sit down. A new table opens once
         two are there, so that its high-card draw for the button has players to draw."""
         state = self.state
-        arriving: dict[int, list[Entry]] = {}
+        arriving: dict[int, list[TournamentEntry]] = {}
         for entry in self.active():
             if (
                 entry.table is not None

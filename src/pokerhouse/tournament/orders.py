@@ -75,7 +75,7 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandReport:
     """A hand ordered by :class:`Deal` ended at ``table``.
 
     ``seats`` covers every seat the director has seated there; ``button`` is
@@ -104,7 +104,7 @@ class Cancel:
 
 
 #: Everything :meth:`~pokerhouse.tournament.Director.apply` takes.
-Input = Register | Unregister | Start | Tick | Resume | HandEnded | Cancel
+Input = Register | Unregister | Start | Tick | Resume | HandReport | Cancel
 
 # ---------------------------------------------------------------- orders
 

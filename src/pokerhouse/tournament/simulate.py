@@ -44,8 +44,8 @@ from pokerhouse.tournament.orders import (
     CloseTable,
     Deal,
     Finished,
-    HandEnded,
     HandForHand,
+    HandReport,
     LevelUp,
     OpenTable,
     Order,
@@ -90,7 +90,7 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationResult:
+class SimulatedTournament:
     """A finished tournament: the finish and prizes, and what it took."""
 
     name: str
@@ -157,7 +157,7 @@ class _Runner:
         self.seconds_per_action = seconds_per_action
         self.tables: dict[int, Table] = {}
         self.players: dict[int, dict[int, str]] = {}
-        self.ending: list[tuple[float, int, HandEnded]] = []
+        self.ending: list[tuple[float, int, HandReport]] = []
         self.now = 0.0
         self.breaks = 0
         self.levels = 1
@@ -226,7 +226,7 @@ class _Runner:
         )
         self.actions += len(summary.hand.actions)
         took = self.seconds_per_hand + self.seconds_per_action * len(summary.hand.actions)
-        report = HandEnded(number, results, table.button, self.now + took)
+        report = HandReport(number, results, table.button, self.now + took)
         heapq.heappush(self.ending, (report.now, number, report))
 
     @staticmethod
@@ -267,7 +267,7 @@ def simulate(
     seconds_per_hand: float = SECONDS_PER_HAND,
     seconds_per_action: float = SECONDS_PER_ACTION,
     on_hand: Callable[[int, int], None] | None = None,
-) -> SimulationResult:
+) -> SimulatedTournament:
     """Play tournament ``spec`` to the end with ``entrants`` bots (default: a sit-and-go's
     seats), named round the entrants from ``bots``; ``seed`` fixes everything.
     ``on_hand(hands, left)`` is called after every hand (a progress bar's hook)."""
@@ -312,7 +312,7 @@ def simulate(
         for entry in sorted(director.entries, key=lambda entry: (entry.place or 0, entry.number))
     )
     state = director.state
-    return SimulationResult(
+    return SimulatedTournament(
         name=spec.name,
         game=spec.game,
         entrants=len(director.entries),

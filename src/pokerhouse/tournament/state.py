@@ -15,7 +15,7 @@ REGISTERING, RUNNING, FINISHED, CANCELLED = "registering", "running", "finished"
 
 
 @dataclass(slots=True)
-class Entry:
+class TournamentEntry:
     """One buy-in: who, the chips, where it sits, and how it finished.
 
     ``table`` and ``seat`` are where the entry sits, or the seat kept for it
@@ -74,7 +74,7 @@ class State:
     status: str = REGISTERING
     seed: int = 0
     draws: int = 0
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[TournamentEntry] = field(default_factory=list)
     next_entry: int = 1
     tables: dict[int, TableState] = field(default_factory=dict)
     next_table: int = 1

@@ -18,7 +18,7 @@ from pokerhouse.analysis.casino_holdem.exact import (
     ExactResult,
     exact_analysis,
 )
-from pokerhouse.analysis.casino_holdem.simulate import Estimate, SimulationResult, simulate
+from pokerhouse.analysis.casino_holdem.simulate import Estimate, SimulatedEdge, simulate
 from pokerhouse.analysis.casino_holdem.strategy import Strategy, StrategyTable, always_call
 from pokerhouse.games.casino_holdem.paytables import AntePays, BonusPays
 
@@ -32,7 +32,7 @@ __all__ = [
     "Estimate",
     "ExactResult",
     "Outcomes",
-    "SimulationResult",
+    "SimulatedEdge",
     "Strategy",
     "StrategyTable",
     "advise",

@@ -69,7 +69,7 @@ class Estimate:
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationResult:
+class SimulatedEdge:
     """Simulated figures per round: ``result`` is the box's Ante-and-Call result in antes."""
 
     rounds: int
@@ -122,7 +122,7 @@ def simulate(
     flop: str | Iterable[str | int] | None = None,
     chunk: int = 50_000,
     progress: Progress | None = None,
-) -> SimulationResult:
+) -> SimulatedEdge:
     """Play ``rounds`` rounds with ``strategy`` and estimate the figures.
 
     ``hole`` and ``flop`` fix those cards (then only the rest is dealt),
@@ -197,7 +197,7 @@ def simulate(
         done += n
         if progress is not None:
             progress(done, rounds)
-    return SimulationResult(
+    return SimulatedEdge(
         rounds=rounds,
         result=Estimate.of(sums[0], sums[1], rounds),
         bonus=Estimate.of(sums[2], sums[3], rounds),

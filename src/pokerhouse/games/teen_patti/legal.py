@@ -27,7 +27,7 @@ from pokerhouse.errors import IllegalAction
 from pokerhouse.games.teen_patti.spec import TeenPattiSpec
 
 
-class TeenPattiHand(Protocol):
+class TeenPattiState(Protocol):
     """What the rules of a move read of a Teen Patti hand (its state, never a method that
     moves it): :class:`~pokerhouse.games.teen_patti.hand.TeenPattiHand` is one."""
 
@@ -61,17 +61,17 @@ _SIDESHOW = LegalAction(ActionKind.SIDESHOW)
 ANSWERS = LegalActions((LegalAction(ActionKind.ACCEPT), LegalAction(ActionKind.DECLINE)))
 
 
-def bet_minimum(hand: TeenPattiHand, seat: int) -> int:
+def bet_minimum(hand: TeenPattiState, seat: int) -> int:
     """The least ``seat`` must bet: the stake blind, twice the stake seen."""
     return 2 * hand.stake if hand.seen[seat] else hand.stake
 
 
-def show_cost(hand: TeenPattiHand, seat: int) -> int:
+def show_cost(hand: TeenPattiState, seat: int) -> int:
     """What a show costs ``seat``: the stake blind, twice the stake seen (or all it has)."""
     return min(bet_minimum(hand, seat), hand.stacks[seat])
 
 
-def sideshow_target(hand: TeenPattiHand, seat: int) -> int | None:
+def sideshow_target(hand: TeenPattiState, seat: int) -> int | None:
     """The previous player still taking turns, counter-clockwise from ``seat``."""
     for offset in range(1, hand.players):
         other = (seat - offset) % hand.players
@@ -80,7 +80,7 @@ def sideshow_target(hand: TeenPattiHand, seat: int) -> int | None:
     return None
 
 
-def legal_actions(hand: TeenPattiHand) -> LegalActions:
+def legal_actions(hand: TeenPattiState) -> LegalActions:
     """What the seat on turn may do now."""
     seat = hand.to_act
     if seat is None or hand.is_over:
@@ -102,7 +102,7 @@ def legal_actions(hand: TeenPattiHand) -> LegalActions:
 # without building the error they would give: asked at every decision.
 
 
-def _may_show(hand: TeenPattiHand, seat: int) -> bool:
+def _may_show(hand: TeenPattiState, seat: int) -> bool:
     players = hand.in_hand()
     if len(players) != 2:
         return False
@@ -110,14 +110,14 @@ def _may_show(hand: TeenPattiHand, seat: int) -> bool:
     return not (hand.seen[seat] and not hand.seen[other])
 
 
-def _may_sideshow(hand: TeenPattiHand, seat: int) -> bool:
+def _may_sideshow(hand: TeenPattiState, seat: int) -> bool:
     if not hand.spec.sideshow or not hand.seen[seat] or len(hand.in_hand()) < 3:
         return False
     target = sideshow_target(hand, seat)
     return target is not None and hand.seen[target]
 
 
-def _bet_bounds(hand: TeenPattiHand, seat: int) -> LegalAction:
+def _bet_bounds(hand: TeenPattiState, seat: int) -> LegalAction:
     stack = hand.stacks[seat]
     low = bet_minimum(hand, seat)
     if stack <= low:
@@ -131,7 +131,7 @@ def _bet_bounds(hand: TeenPattiHand, seat: int) -> LegalAction:
     return LegalAction(ActionKind.BET, low, high)
 
 
-def refuse_show(hand: TeenPattiHand, seat: int) -> IllegalAction | None:
+def refuse_show(hand: TeenPattiState, seat: int) -> IllegalAction | None:
     """Why ``seat`` may not ask for a show now, or ``None`` if it may."""
     players = hand.in_hand()
     if len(players) != 2:
@@ -148,7 +148,7 @@ def refuse_show(hand: TeenPattiHand, seat: int) -> IllegalAction | None:
     return None
 
 
-def refuse_sideshow(hand: TeenPattiHand, seat: int) -> IllegalAction | None:
+def refuse_sideshow(hand: TeenPattiState, seat: int) -> IllegalAction | None:
     """Why ``seat`` may not ask for a sideshow now, or ``None`` if it may."""
     if not hand.spec.sideshow:
         return IllegalAction("sideshow_disabled", "sideshows are off at this table")
@@ -169,7 +169,7 @@ def refuse_sideshow(hand: TeenPattiHand, seat: int) -> IllegalAction | None:
     return None
 
 
-def cost_if_allowed(hand: TeenPattiHand, kind: ActionKind) -> int | None:
+def cost_if_allowed(hand: TeenPattiState, kind: ActionKind) -> int | None:
     """What a show or sideshow would cost the seat to act, if it may ask for one now."""
     seat = hand.to_act
     if seat is None or kind not in hand.legal_actions():
@@ -177,7 +177,7 @@ def cost_if_allowed(hand: TeenPattiHand, kind: ActionKind) -> int | None:
     return show_cost(hand, seat)
 
 
-def refusal(hand: TeenPattiHand, action: object) -> IllegalAction | None:
+def refusal(hand: TeenPattiState, action: object) -> IllegalAction | None:
     """The rule's own reason against ``action`` (``show_against_blind``...), if it has one.
 
     ``None`` when the action is allowed, or when only the generic check can

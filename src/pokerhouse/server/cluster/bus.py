@@ -45,7 +45,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 import msgspec
 
-from pokerhouse.server.table.inputs import Request, Watch
+from pokerhouse.server.table.inputs import Request, WatchInput
 
 log = logging.getLogger("pokerhouse.bus")
 
@@ -61,7 +61,7 @@ class ForwardWatch(msgspec.Struct, tag="watch", frozen=True, gc=False):
 
     table: int
     origin: str
-    watch: Watch
+    watch: WatchInput
     hops: int = 0
 
 

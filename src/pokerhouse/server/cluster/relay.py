@@ -58,7 +58,7 @@ from pokerhouse.server.cluster.bus import (
 from pokerhouse.server.socket import incoming as p
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection
-from pokerhouse.server.table.inputs import Caller, Request, Watch
+from pokerhouse.server.table.inputs import Caller, Request, WatchInput
 from pokerhouse.server.table.outbox import Deliver
 from pokerhouse.server.table.task import TableTask
 from pokerhouse.store import TableLease
@@ -80,7 +80,7 @@ class Relayed:
     """A local connection's watch of a table run elsewhere, and the last sequence number
     relayed to it (``None``: nothing yet); ``asked``: resumed from there already."""
 
-    watch: Watch
+    watch: WatchInput
     seq: int | None
     asked: int | None = None
 
@@ -114,7 +114,7 @@ class Relay:
         self.leases = leases
         # Inputs for tables whose owner is being looked up: (input, the message it came in
         # on from another node, or None for a local client's).
-        self._waiting: dict[int, list[tuple[Request | Watch, BusMessage | None]]] = {}
+        self._waiting: dict[int, list[tuple[Request | WatchInput, BusMessage | None]]] = {}
         self._looking: asyncio.Task[None] | None = None
         #: Each table's owner, as last read (this node's name for its own).
         self.owners: dict[int, str | None] = {}
@@ -146,11 +146,11 @@ class Relay:
 
     # ------------------------------------------------------------ inputs
 
-    def post(self, table: int, task: TableTask | None, item: Request | Watch) -> None:
+    def post(self, table: int, task: TableTask | None, item: Request | WatchInput) -> None:
         """A local client's input for ``table``: to its task here, or to its owner (``task``
         ``None``: a table only other nodes run, a tournament's)."""
         caller = item.caller
-        if isinstance(item, Watch) and not item.on:
+        if isinstance(item, WatchInput) and not item.on:
             self.relayed.pop((table, caller.address), None)  # whoever runs the table now
         if task is not None and (not task.fenced or not self.bus.shared):
             task.post(item)
@@ -158,7 +158,7 @@ class Relay:
         if not self.bus.shared:
             self._unreachable(table, item, None)
             return
-        if isinstance(item, Watch):
+        if isinstance(item, WatchInput):
             key = (table, caller.address)
             if item.on:
                 known = self.relayed.get(key)
@@ -172,17 +172,17 @@ class Relay:
             return
         self._forward(owner, table, item)
 
-    def _forward(self, owner: str, table: int, item: Request | Watch) -> None:
+    def _forward(self, owner: str, table: int, item: Request | WatchInput) -> None:
         caller = msgspec.structs.replace(
             item.caller, address=(self.bus.number << NODE_SHIFT) | item.caller.address
         )
-        if isinstance(item, Watch):
+        if isinstance(item, WatchInput):
             watch = msgspec.structs.replace(item, caller=caller)
             self.bus.send(owner, ForwardWatch(table, self.name, watch))
         else:
             forward = ForwardRequest(table, self.name, msgspec.structs.replace(item, caller=caller))
             self.bus.send(owner, forward)
-            if isinstance(item.message, p.Act):
+            if isinstance(item.message, p.ActMessage):
                 now = asyncio.get_running_loop().time()
                 recent = self._recent
                 recent[(item.caller.address, item.message.id)] = (now, forward)
@@ -192,12 +192,12 @@ class Relay:
                         break
                     del recent[oldest]
 
-    def _tell(self, address: int, table: int, item: Request | Watch) -> None:
+    def _tell(self, address: int, table: int, item: Request | WatchInput) -> None:
         conn = self.connections.get(address & LOCAL_MASK)
         if conn is not None:
             conn.send(self._refusal(table, item))
 
-    def _refusal(self, table: int, item: Request | Watch) -> bytes:
+    def _refusal(self, table: int, item: Request | WatchInput) -> bytes:
         """``room_unavailable`` for a table whose owner is not reached now; ``unknown_table``
         for one no node has (no task here, no lease in the store)."""
         ident = getattr(item.message, "id", None) if isinstance(item, Request) else None
@@ -273,7 +273,9 @@ class Relay:
 
     # ------------------------------------------------------------ owners not known
 
-    def _wait_for_owner(self, table: int, item: Request | Watch, came: BusMessage | None) -> None:
+    def _wait_for_owner(
+        self, table: int, item: Request | WatchInput, came: BusMessage | None
+    ) -> None:
         """Hold ``item`` while the leases are read again (a table that just moved: this
         node reads the owners only every third of a lease otherwise)."""
         waiting = self._waiting.setdefault(table, [])
@@ -304,7 +306,7 @@ class Relay:
                 elif isinstance(came, ForwardRequest | ForwardWatch):
                     self.bus.send(owner, came)
 
-    def _unreachable(self, table: int, item: Request | Watch, came: BusMessage | None) -> None:
+    def _unreachable(self, table: int, item: Request | WatchInput, came: BusMessage | None) -> None:
         """Tell ``item``'s client ``room_unavailable`` (try again soon), on its node."""
         if came is None:
             self._tell(item.caller.address, table, item)
@@ -419,7 +421,7 @@ class Relay:
             for task in self.tasks.values():
                 for address, watcher in list(task.outbox.watchers.items()):
                     if address >> NODE_SHIFT == number:
-                        task.post(Watch(Caller(address, watcher.account), on=False))
+                        task.post(WatchInput(Caller(address, watcher.account), on=False))
                         dropped += 1
             for listener in self.gone_listeners:
                 listener(number)
@@ -491,7 +493,7 @@ class Relay:
                 continue
             caller = Caller(address, conn.identity.user_id, conn.identity.username)
             self.relayed[(task.id, address)] = Relayed(
-                Watch(caller, on=True, views=watcher.views), task.table.seq
+                WatchInput(caller, on=True, views=watcher.views), task.table.seq
             )
         log.info("table %s: run by %s", task.id, owner)
         self._send_watches(task.id, owner)

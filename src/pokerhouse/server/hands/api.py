@@ -29,7 +29,7 @@ from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.paging import MAX_ID, BadPage, read_page
 from pokerhouse.server.http.problems import problem
 from pokerhouse.store import AccountError, StoreError, User
-from pokerhouse.store import HandRecord as StoredHand
+from pokerhouse.store import StoredHand as StoredHand
 
 #: The ``?format=`` of ``GET /api/hands/{id}``.
 HAND_FORMATS = ("json", "text", "phh")

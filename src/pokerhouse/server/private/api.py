@@ -44,7 +44,7 @@ from pokerhouse.server.http.paging import MAX_ID
 from pokerhouse.server.http.problems import BadRequest, client_address, problem, read_json
 from pokerhouse.server.http.rate_limits import RateLimit
 from pokerhouse.server.http.shared_limits import ThrottleUnavailable
-from pokerhouse.store import TableConfig, TableError, User
+from pokerhouse.store import TableBookError, TableConfig, User
 from pokerhouse.store.private_tables import (
     HOST_CHOOSES,
     LIMITS,
@@ -232,7 +232,7 @@ class PrivateApi:
             return missing
         try:
             state = await self.site.store.private.state(table_id)
-        except TableError:
+        except TableBookError:
             return missing
         guests = {m.user_id for m in state.members if m.status in ("asked", "approved")}
         if user.id != state.host and user.id not in guests:
@@ -261,7 +261,7 @@ class PrivateApi:
             async with turn:
                 store = self.site.store
                 table, token = await store.private.open(user, config, password=body.password)
-        except TableError as error:
+        except TableBookError as error:
             status = 409 if error.code == "too_many_tables" else 400
             return problem(status, error.code, str(error))
         await self.site.room.open_private(table)
@@ -369,7 +369,7 @@ class PrivateApi:
             found = await self.site.store.private.invitation(body.token)
         except BadRequest as error:
             return problem(error.status, error.code, str(error))
-        except TableError as error:
+        except TableBookError as error:
             return problem(404, error.code, str(error))
         return JSONResponse(msgspec.to_builtins(found))
 
@@ -403,7 +403,7 @@ class PrivateApi:
             async with turn:
                 private = self.site.store.private
                 table_id, member = await private.join(body.token, user, body.password)
-        except TableError as error:
+        except TableBookError as error:
             status = {"not_invited": 404, "wrong_password": 403}.get(error.code, 409)
             return problem(status, error.code, str(error))
         try:

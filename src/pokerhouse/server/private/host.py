@@ -1,6 +1,6 @@
 """A private table's host at work, and who may sit there (RULES.md, "Home games").
 
-The host runs the table with ``host`` messages (:class:`~.protocol.Host`):
+The host runs the table with ``host`` messages (:class:`~..socket.incoming.HostMessage`):
 pause and resume dealing between hands, approve or deny a guest's seat,
 remove a player (cashed out at the end of the hand, as when leaving), close
 the table (every stack cashed out at the end of the hand). Each is written to
@@ -39,7 +39,7 @@ from pokerhouse.store import AccountError, TableConfig, User
 from pokerhouse.table import Command, Leave, Step, Table
 
 
-class TableHandle(Protocol):
+class HostedTable(Protocol):
     """What the host's work needs of a table's task (its requests' handle has it all)."""
 
     id: int
@@ -61,12 +61,12 @@ class TableHandle(Protocol):
         ...
 
 
-def is_closed(task: TableHandle) -> bool:
+def is_closed(task: HostedTable) -> bool:
     """Whether a closing table is done: its hand is over and every player gone."""
     return task.rules.closing and task.table.hand is None and not task.table.occupied
 
 
-async def home(task: TableHandle) -> bytes:
+async def home(task: HostedTable) -> bytes:
     """The encoded ``home`` message of a private table, as it is now."""
     config = task.config
     assert config.host is not None
@@ -89,12 +89,12 @@ async def home(task: TableHandle) -> bytes:
 _GUESTS: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
 
 
-def forget(task: TableHandle) -> None:
+def forget(task: HostedTable) -> None:
     """Forget what is known of a table's guests (its task is loading it afresh)."""
     _GUESTS.pop(task, None)
 
 
-async def standing(task: TableHandle, user_id: int) -> str | None:
+async def standing(task: HostedTable, user_id: int) -> str | None:
     """A guest's standing at the task's private table (``None``: never came)."""
     known = _GUESTS.setdefault(task, {})
     found = known.get(user_id)
@@ -105,7 +105,7 @@ async def standing(task: TableHandle, user_id: int) -> str | None:
     return found
 
 
-async def admits(task: TableHandle, user_id: int | None) -> bool:
+async def admits(task: HostedTable, user_id: int | None) -> bool:
     """Whether ``user_id`` is at a private table: its host, every guest who came by the
     invitation and was not removed, and a removed guest still seated (playing out the
     hand they were removed in). Anyone else hears of no such table."""
@@ -118,7 +118,7 @@ async def admits(task: TableHandle, user_id: int | None) -> bool:
     return bool(task.table.seats_of_account(user_id))
 
 
-async def may_sit(task: TableHandle, player: User) -> None:
+async def may_sit(task: HostedTable, player: User) -> None:
     """Refuse a seat at a private table to whom its host has not let in."""
     if task.rules.closing:
         raise RoomError("table_closed", "the host has closed this table")
@@ -132,7 +132,7 @@ async def may_sit(task: TableHandle, player: User) -> None:
     raise RoomError("unknown_table", f"there is no table {task.id}")
 
 
-async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
+async def host(task: HostedTable, caller: Caller, message: p.HostMessage) -> None:
     """Carry out the host's ``message`` (a refusal raises and changes nothing)."""
     config = task.config
     if config.host is None:
@@ -172,7 +172,7 @@ async def host(task: TableHandle, caller: Caller, message: p.Host) -> None:
     task.outbox.broadcast(await home(task))
 
 
-async def stand_up_removed(task: TableHandle) -> None:
+async def stand_up_removed(task: HostedTable) -> None:
     """Between hands: stand up (and put out) every guest the host removed who was still
     playing a hand, or who holds a seat after the table was taken over or reloaded."""
     for seat in task.table.occupied:
@@ -186,7 +186,7 @@ async def stand_up_removed(task: TableHandle) -> None:
             _put_out(task, user.id)
 
 
-def _put_out(task: TableHandle, user_id: int) -> None:
+def _put_out(task: HostedTable, user_id: int) -> None:
     """Stop sending the table to a guest the host removed (each of their watches, on this
     node or relayed from another): once they hold no seat at it."""
     outbox = task.outbox
@@ -197,7 +197,7 @@ def _put_out(task: TableHandle, user_id: int) -> None:
             outbox.remove(address)
 
 
-async def close(task: TableHandle) -> None:
+async def close(task: HostedTable) -> None:
     """Close the table: stored first, then every seat stood up (at once if it plays no
     hand; at the end of the hand it plays, by the closing table between hands)."""
     await task.services.store.private.close(task.id)
@@ -206,7 +206,7 @@ async def close(task: TableHandle) -> None:
     await _stand_up(task, task.table.occupied)
 
 
-async def _stand_up(task: TableHandle, seats: Iterable[int]) -> None:
+async def _stand_up(task: HostedTable, seats: Iterable[int]) -> None:
     """Stand up those of these seats that play no hand now: their chips go home. A seat in
     the hand in play is left to play it out (never folded for the host: RULES.md, the
     host never moves anyone's chips); it is stood up between hands."""

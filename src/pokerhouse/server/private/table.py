@@ -15,7 +15,7 @@ import logging
 
 from pokerhouse.server.private import host
 from pokerhouse.server.socket import outgoing
-from pokerhouse.server.table.inputs import Watch
+from pokerhouse.server.table.inputs import WatchInput
 from pokerhouse.server.table.outbox import Deliver
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
@@ -49,7 +49,7 @@ class PrivateTable(TableTask):
         self.rules.paused = state.paused
         self.rules.closing = state.closed_at is not None
 
-    async def _watch(self, item: Watch) -> None:
+    async def _watch(self, item: WatchInput) -> None:
         caller = item.caller
         if item.on and not await host.admits(self, caller.user_id):
             # A stranger hears of no such table, as of one that does not exist.

@@ -26,7 +26,7 @@ from pokerhouse.server.socket import incoming as p
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection, Identity
 from pokerhouse.server.socket.message_rates import Limits
-from pokerhouse.server.table.inputs import Caller, Request, Watch
+from pokerhouse.server.table.inputs import Caller, Request, WatchInput
 from pokerhouse.store.users import token_hash
 
 log = logging.getLogger("pokerhouse.ws")
@@ -204,7 +204,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
             except p.ProtocolError as error:
                 refuse(error.code, str(error), error.id)
                 continue
-            if isinstance(message, p.Chat) and not limits.chat.allow(budget):
+            if isinstance(message, p.ChatMessage) and not limits.chat.allow(budget):
                 refuse("rate_limited", "too many chat lines", table=message.table)
                 continue
             errors = 0
@@ -221,7 +221,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
             site.metrics.slow_clients.inc()
         caller = Caller(conn.id, identity.user_id, identity.username)
         for table in list(conn.tables):
-            site.room.post(table, Watch(caller, on=False))
+            site.room.post(table, WatchInput(caller, on=False))
         site.room.disconnected(conn)
         site.room.tournaments.forget(conn.id)
         # Closed for a reason the client should read: the last frames go first (bounded).
@@ -233,31 +233,31 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
 
 def route(site: Site, conn: Connection, message: p.ClientMessage) -> None:
     """Hand a decoded message to whoever takes it."""
-    if isinstance(message, p.Ping):
+    if isinstance(message, p.PingMessage):
         conn.send(outgoing.encode(outgoing.Pong()))
         return
-    if isinstance(message, p.Lobby):
+    if isinstance(message, p.LobbyMessage):
         site.room.watch_lobby(conn)
         return
-    if isinstance(message, p.WatchTournament):
+    if isinstance(message, p.WatchTournamentMessage):
         site.room.tournaments.watch(conn.id, message.tournament, on=message.on)
         return
     table = message.table
     caller = Caller(conn.id, conn.identity.user_id, conn.identity.username)
-    item: Watch | Request
-    if isinstance(message, p.Watch | p.Resume):
-        since = message.since if isinstance(message, p.Resume) else None
-        item = Watch(caller, on=True, since=since, views=message.views)
-    elif isinstance(message, p.Unwatch):
-        item = Watch(caller, on=False)
+    item: WatchInput | Request
+    if isinstance(message, p.WatchMessage | p.ResumeMessage):
+        since = message.since if isinstance(message, p.ResumeMessage) else None
+        item = WatchInput(caller, on=True, since=since, views=message.views)
+    elif isinstance(message, p.UnwatchMessage):
+        item = WatchInput(caller, on=False)
     else:
         item = Request(caller, message)
     # A table no node has is refused here, or by the relay once the leases are read.
     if not site.room.post(table, item):
-        ident = message.id if isinstance(message, p.Act) else None
+        ident = message.id if isinstance(message, p.ActMessage) else None
         conn.send(outgoing.error("unknown_table", f"there is no table {table}", ident, table))
         return
-    if isinstance(message, p.Watch | p.Resume):
+    if isinstance(message, p.WatchMessage | p.ResumeMessage):
         conn.tables.add(table)
-    elif isinstance(message, p.Unwatch):
+    elif isinstance(message, p.UnwatchMessage):
         conn.tables.discard(table)

@@ -5,12 +5,13 @@ into one of the client message structs below, or raises
 :class:`ProtocolError` with a stable code (and, where the frame had one, the
 message's ``id``) without anything else being touched. The server's own
 messages (``snapshot``, ``event``, ``ack``, ``error`` and the few others
-listed in ``docs/protocol.md``) are the schemas of :mod:`pokerhouse.server.socket.outgoing`.
+listed in ``docs/protocol.md``) are the schemas of
+:mod:`pokerhouse.server.socket.outgoing`.
 
 >>> decode(b'{"type": "watch", "table": 3}')
-Watch(table=3, views=False)
+WatchMessage(table=3, views=False)
 >>> decode(b'{"type": "act", "table": 1, "hand": 4, "action": {"kind": "call"}, "id": "a1"}')
-Act(table=1, hand=4, action=ActionBody(kind='call', amount=None), id='a1')
+ActMessage(table=1, hand=4, action=ActionBody(kind='call', amount=None), id='a1')
 >>> decode(b'{"type": "act", "table": 1}')
 Traceback (most recent call last):
 ...
@@ -46,7 +47,9 @@ class ProtocolError(Exception):
         self.id = id
 
 
-class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True, gc=False):
+class IncomingMessage(
+    msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True, gc=False
+):
     """Base of every client message.
 
     Made of plain values only, so they can hold no reference cycle: the garbage
@@ -55,7 +58,7 @@ class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
     """
 
 
-class Watch(Message, tag="watch", frozen=True):
+class WatchMessage(IncomingMessage, tag="watch", frozen=True):
     """Follow a table: a ``snapshot``, then its ``event`` stream.
 
     ``views``: also a fresh ``snapshot`` after every step of the table (what a
@@ -66,17 +69,17 @@ class Watch(Message, tag="watch", frozen=True):
     views: bool = False
 
 
-class Unwatch(Message, tag="unwatch", frozen=True):
+class UnwatchMessage(IncomingMessage, tag="unwatch", frozen=True):
     """Stop following a table."""
 
     table: TableId
 
 
-class Lobby(Message, tag="lobby", frozen=True):
+class LobbyMessage(IncomingMessage, tag="lobby", frozen=True):
     """Follow the lobby: ``lobby`` messages with every table, as they change."""
 
 
-class WatchTournament(Message, tag="watch_tournament", frozen=True):
+class WatchTournamentMessage(IncomingMessage, tag="watch_tournament", frozen=True):
     """Follow a tournament (``on`` false: stop): ``tournament`` messages with its line
     in the lobby and what happened (levels, breaks, moves, places), as it changes."""
 
@@ -84,7 +87,7 @@ class WatchTournament(Message, tag="watch_tournament", frozen=True):
     on: bool = True
 
 
-class Sit(Message, tag="sit", frozen=True):
+class SitMessage(IncomingMessage, tag="sit", frozen=True):
     """Take ``seat`` with ``buy_in`` chips from the wallet (dealt in from the next hand)."""
 
     table: TableId
@@ -99,7 +102,7 @@ class ActionBody(msgspec.Struct, forbid_unknown_fields=True, frozen=True, gc=Fal
     amount: Chips | None = None
 
 
-class Act(Message, tag="act", frozen=True):
+class ActMessage(IncomingMessage, tag="act", frozen=True):
     """Take ``action`` in hand ``hand``; ``id`` makes a resend safe (applied once)."""
 
     table: TableId
@@ -108,25 +111,25 @@ class Act(Message, tag="act", frozen=True):
     id: IdText
 
 
-class SitOut(Message, tag="sit_out", frozen=True):
+class SitOutMessage(IncomingMessage, tag="sit_out", frozen=True):
     """Be dealt no cards from the next hand (the seat is kept)."""
 
     table: TableId
 
 
-class SitIn(Message, tag="sit_in", frozen=True):
+class SitInMessage(IncomingMessage, tag="sit_in", frozen=True):
     """Be dealt in again from the next hand."""
 
     table: TableId
 
 
-class Leave(Message, tag="leave", frozen=True):
+class LeaveMessage(IncomingMessage, tag="leave", frozen=True):
     """Stand up: at once between hands, at the end of a hand one plays."""
 
     table: TableId
 
 
-class AddChips(Message, tag="add_chips", frozen=True):
+class AddChipsMessage(IncomingMessage, tag="add_chips", frozen=True):
     """Top a seat up from the wallet between hands (within the buy-in limits)."""
 
     table: TableId
@@ -134,7 +137,7 @@ class AddChips(Message, tag="add_chips", frozen=True):
     amount: Chips
 
 
-class Wager(Message, tag="wager", frozen=True):
+class WagerMessage(IncomingMessage, tag="wager", frozen=True):
     """Casino Hold'em: a box's ante and AA Bonus for the next round (ante 0: sit it out)."""
 
     table: TableId
@@ -143,7 +146,7 @@ class Wager(Message, tag="wager", frozen=True):
     bonus: Chips = 0
 
 
-class Resume(Message, tag="resume", frozen=True):
+class ResumeMessage(IncomingMessage, tag="resume", frozen=True):
     """Back after a drop: what was missed since ``since``, or a fresh ``snapshot``."""
 
     table: TableId
@@ -151,14 +154,14 @@ class Resume(Message, tag="resume", frozen=True):
     views: bool = False
 
 
-class Chat(Message, tag="chat", frozen=True):
+class ChatMessage(IncomingMessage, tag="chat", frozen=True):
     """A line of chat at a table (seated players and, where allowed, watchers)."""
 
     table: TableId
     text: ChatText
 
 
-class CallEv(Message, tag="call_ev", frozen=True):
+class CallEvMessage(IncomingMessage, tag="call_ev", frozen=True):
     """Casino Hold'em practice: what calling is worth for one of the asker's own boxes."""
 
     table: TableId
@@ -171,7 +174,7 @@ HostOp = Annotated[
 UserName = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 
 
-class Host(Message, tag="host", frozen=True):
+class HostMessage(IncomingMessage, tag="host", frozen=True):
     """A private table's host runs it: ``pause`` or ``resume`` dealing between hands,
     ``approve`` or ``deny`` a guest's seat, ``remove`` a player (cashed out at the end
     of the hand), ``close`` the table (every stack cashed out at the end of the hand)."""
@@ -181,45 +184,45 @@ class Host(Message, tag="host", frozen=True):
     user: UserName | None = None
 
 
-class Ping(Message, tag="ping", frozen=True):
+class PingMessage(IncomingMessage, tag="ping", frozen=True):
     """A keep-alive; answered with ``pong``."""
 
 
-MESSAGE_TYPES: tuple[type[Message], ...] = (
-    Watch,
-    Unwatch,
-    Lobby,
-    WatchTournament,
-    Sit,
-    Act,
-    SitOut,
-    SitIn,
-    Leave,
-    AddChips,
-    Wager,
-    Resume,
-    Chat,
-    CallEv,
-    Host,
-    Ping,
+MESSAGE_TYPES: tuple[type[IncomingMessage], ...] = (
+    WatchMessage,
+    UnwatchMessage,
+    LobbyMessage,
+    WatchTournamentMessage,
+    SitMessage,
+    ActMessage,
+    SitOutMessage,
+    SitInMessage,
+    LeaveMessage,
+    AddChipsMessage,
+    WagerMessage,
+    ResumeMessage,
+    ChatMessage,
+    CallEvMessage,
+    HostMessage,
+    PingMessage,
 )
 ClientMessage = (
-    Watch
-    | Unwatch
-    | Lobby
-    | WatchTournament
-    | Sit
-    | Act
-    | SitOut
-    | SitIn
-    | Leave
-    | AddChips
-    | Wager
-    | Resume
-    | Chat
-    | CallEv
-    | Host
-    | Ping
+    WatchMessage
+    | UnwatchMessage
+    | LobbyMessage
+    | WatchTournamentMessage
+    | SitMessage
+    | ActMessage
+    | SitOutMessage
+    | SitInMessage
+    | LeaveMessage
+    | AddChipsMessage
+    | WagerMessage
+    | ResumeMessage
+    | ChatMessage
+    | CallEvMessage
+    | HostMessage
+    | PingMessage
 )
 
 _DECODER: msgspec.json.Decoder[Any] = msgspec.json.Decoder(ClientMessage)

@@ -8,9 +8,9 @@ write go as one websocket text message holding a JSON array of them, in
 order (``docs/protocol.md``).
 
 >>> from pokerhouse.engine.events import StreetStarted
->>> encode(Event(table=7, seq=41, event=encode_event(StreetStarted(street="flop"))))
+>>> encode(EventFrame(table=7, seq=41, event=encode_event(StreetStarted(street="flop"))))
 b'{"type":"event","table":7,"seq":41,"event":{"type":"street_started","street":"flop"}}'
->>> encode(Event(table=7, seq=42, event=None))
+>>> encode(EventFrame(table=7, seq=42, event=None))
 b'{"type":"event","table":7,"seq":42,"event":null}'
 >>> encode(Ack(id="a-1", table=3))
 b'{"type":"ack","id":"a-1","table":3}'
@@ -29,27 +29,27 @@ from pokerhouse.engine.events import Event as EngineEvent
 from pokerhouse.engine.events import event_to_dict
 
 
-class Message(msgspec.Struct, tag_field="type", omit_defaults=True, frozen=True):
+class OutgoingMessage(msgspec.Struct, tag_field="type", omit_defaults=True, frozen=True):
     """Base of every server message."""
 
 
-class Hello(Message, tag="hello", frozen=True):
+class Hello(OutgoingMessage, tag="hello", frozen=True):
     """The socket is open: who it is signed in as (``null``: a spectator)."""
 
     user: str | None
 
 
-class Pong(Message, tag="pong", frozen=True):
+class Pong(OutgoingMessage, tag="pong", frozen=True):
     """The answer to a ``ping``."""
 
 
-class Lobby(Message, tag="lobby", frozen=True):
+class LobbyLines(OutgoingMessage, tag="lobby", frozen=True):
     """Every table's line in the lobby."""
 
     tables: list[dict[str, Any]]
 
 
-class TournamentNews(Message, tag="tournament", frozen=True):
+class TournamentNews(OutgoingMessage, tag="tournament", frozen=True):
     """A followed tournament's lobby line as it is now, and what just happened there
     (``news``: ``started``, ``level_up``, ``break``, ``break_over``, ``hand_for_hand``,
     ``moved``, ``placed``, ``registration_closed``, ``finished``, ``cancelled``)."""
@@ -59,7 +59,7 @@ class TournamentNews(Message, tag="tournament", frozen=True):
     news: list[dict[str, Any]]
 
 
-class Snapshot(Message, tag="snapshot", frozen=True):
+class Snapshot(OutgoingMessage, tag="snapshot", frozen=True):
     """The whole table as its receiver may see it, as of event ``seq``."""
 
     table: int
@@ -67,7 +67,7 @@ class Snapshot(Message, tag="snapshot", frozen=True):
     view: dict[str, Any]
 
 
-class Event(Message, tag="event", frozen=True):
+class EventFrame(OutgoingMessage, tag="event", frozen=True):
     """One event of the table's stream (``null``: one the receiver may not see)."""
 
     table: int
@@ -76,7 +76,7 @@ class Event(Message, tag="event", frozen=True):
     event: msgspec.Raw | None
 
 
-class Private(Message, tag="private", frozen=True):
+class Private(OutgoingMessage, tag="private", frozen=True):
     """Only to a seated player: their hands' names and their decision."""
 
     table: int
@@ -88,7 +88,7 @@ class Private(Message, tag="private", frozen=True):
     pad: str = ""
 
 
-class Clock(Message, tag="clock", frozen=True):
+class ClockShown(OutgoingMessage, tag="clock", frozen=True):
     """A decision started: whose, and the time left of its limit and of the bank."""
 
     table: int
@@ -99,7 +99,7 @@ class Clock(Message, tag="clock", frozen=True):
     bank_ms: int
 
 
-class Window(Message, tag="window", frozen=True):
+class Window(OutgoingMessage, tag="window", frozen=True):
     """Casino Hold'em's betting window opened for ``seconds``."""
 
     table: int
@@ -108,7 +108,7 @@ class Window(Message, tag="window", frozen=True):
     seconds: float
 
 
-class Ack(Message, tag="ack", frozen=True):
+class Ack(OutgoingMessage, tag="ack", frozen=True):
     """An ``act`` applied and stored, or (``repeated``) one applied before."""
 
     id: str
@@ -116,7 +116,7 @@ class Ack(Message, tag="ack", frozen=True):
     repeated: bool = False
 
 
-class Error(Message, tag="error", frozen=True):
+class Error(OutgoingMessage, tag="error", frozen=True):
     """A refusal: a stable code, a sentence, and the request it answers."""
 
     code: str
@@ -125,7 +125,7 @@ class Error(Message, tag="error", frozen=True):
     table: int | None = None
 
 
-class Chat(Message, tag="chat", frozen=True):
+class ChatLine(OutgoingMessage, tag="chat", frozen=True):
     """A line of chat at a table; a house bot's is a ``phrase`` (a key clients translate,
     ``text`` its English)."""
 
@@ -136,7 +136,7 @@ class Chat(Message, tag="chat", frozen=True):
     phrase: str | None = None
 
 
-class Home(Message, tag="home", frozen=True):
+class Home(OutgoingMessage, tag="home", frozen=True):
     """A private table's state, to everyone at it: its host, whether it is paused
     between hands, and whether it is closing (every stack cashed out at the hand's end)
     or closed."""
@@ -148,7 +148,7 @@ class Home(Message, tag="home", frozen=True):
     closed: bool = False
 
 
-class CallValue(Message, tag="call_ev", frozen=True):
+class CallValue(OutgoingMessage, tag="call_ev", frozen=True):
     """Casino Hold'em practice: calling's exact value for the asker's own box."""
 
     table: int
@@ -168,18 +168,18 @@ class CallValue(Message, tag="call_ev", frozen=True):
 
 
 #: Every message type the server sends.
-SERVER_MESSAGES: tuple[type[Message], ...] = (
+SERVER_MESSAGES: tuple[type[OutgoingMessage], ...] = (
     Hello,
     Pong,
-    Lobby,
+    LobbyLines,
     Snapshot,
-    Event,
+    EventFrame,
     Private,
-    Clock,
+    ClockShown,
     Window,
     Ack,
     Error,
-    Chat,
+    ChatLine,
     Home,
     CallValue,
 )
@@ -190,7 +190,7 @@ _encoder = msgspec.json.Encoder()
 PAD_BLOCK = 256
 
 
-def encode(message: Message) -> bytes:
+def encode(message: OutgoingMessage) -> bytes:
     """A message as compact JSON."""
     return _encoder.encode(message)
 
@@ -226,25 +226,25 @@ def array(frames: Sequence[bytes]) -> bytes:
     return b"[" + b",".join(frames) + b"]"
 
 
-def decode_server(text: str | bytes) -> list[Message]:
+def decode_server(text: str | bytes) -> list[OutgoingMessage]:
     """A websocket message from the server, read back into typed messages (for clients
     and tests): every message of its array, in order."""
     return _decoder.decode(text)
 
 
-_decoder: msgspec.json.Decoder[list[Message]] = msgspec.json.Decoder(
+_decoder: msgspec.json.Decoder[list[OutgoingMessage]] = msgspec.json.Decoder(
     list[
         Hello
         | Pong
-        | Lobby
+        | LobbyLines
         | Snapshot
-        | Event
+        | EventFrame
         | Private
-        | Clock
+        | ClockShown
         | Window
         | Ack
         | Error
-        | Chat
+        | ChatLine
         | Home
         | CallValue
     ]

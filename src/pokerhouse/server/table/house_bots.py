@@ -21,7 +21,7 @@ from pokerhouse.bots import get as get_bot
 from pokerhouse.bots.base import hand_over as tell_hand_over
 from pokerhouse.bots.base import new_hand as tell_new_hand
 from pokerhouse.engine import Action
-from pokerhouse.server.socket.outgoing import Chat, encode
+from pokerhouse.server.socket.outgoing import ChatLine, encode
 from pokerhouse.server.table.bot_chat import PHRASES, BotChat, Line
 from pokerhouse.server.table.outbox import Outbox
 from pokerhouse.server.table.services import Services
@@ -150,7 +150,7 @@ class HouseBots:
                 line = self._chat.left(event.player, now=now)
             if line is not None and self._outbox is not None:
                 name, phrase = line
-                chat = Chat(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
+                chat = ChatLine(self._outbox.table_id, table.seq, name, PHRASES[phrase], phrase)
                 self._outbox.broadcast(encode(chat))
 
     def _after_hand(

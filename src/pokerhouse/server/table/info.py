@@ -172,7 +172,7 @@ def count(
                 events_log, "hand", table=table_id, hand=item.number, game=game,
                 seats=list(seats), net=list(item.net), rake=item.rake, house=item.house,
             )  # fmt: skip
-        elif isinstance(item, records.HandVoided):
+        elif isinstance(item, records.VoidLogged):
             metrics.hand(game, "voided")
             record(events_log, "hand_voided", table=table_id, hand=item.number, reason=item.reason)
 
@@ -181,7 +181,7 @@ def announce(table_id: int, seq: int, intent: ClockStarted | WindowOpened) -> by
     """The frame every watcher gets for a decision's clock or an opened betting window."""
     if isinstance(intent, ClockStarted):
         return outgoing.encode(
-            outgoing.Clock(
+            outgoing.ClockShown(
                 table=table_id, seq=seq, hand=intent.hand, seat=intent.seat,
                 limit_ms=intent.limit_ms, bank_ms=intent.bank_ms,
             )

@@ -9,17 +9,18 @@ structs of plain values and client messages, which can hold no reference
 cycle: the garbage collector need not track them (``gc=False``), and a
 busy room makes thousands a second.
 
->>> Request(Caller(address=7, user_id=3, username="ann"), Ping())
-Request(caller=Caller(address=7, user_id=3, username='ann'), message=Ping())
+>>> from pokerhouse.server.socket.incoming import PingMessage
+>>> Request(Caller(address=7, user_id=3, username="ann"), PingMessage())
+Request(caller=Caller(address=7, user_id=3, username='ann'), message=PingMessage())
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from pokerhouse.server.socket.incoming import ClientMessage, Ping
+from pokerhouse.server.socket.incoming import ClientMessage
 
-__all__ = ["Caller", "Directed", "Input", "Ping", "Request", "Tick", "Watch"]
+__all__ = ["Caller", "Directed", "Input", "Request", "TimerTick", "WatchInput"]
 
 
 class Caller(msgspec.Struct, frozen=True, gc=False):
@@ -38,7 +39,7 @@ class Request(msgspec.Struct, frozen=True, gc=False):
     message: ClientMessage
 
 
-class Watch(msgspec.Struct, frozen=True, gc=False):
+class WatchInput(msgspec.Struct, frozen=True, gc=False):
     """An address starts (``since``: resumes from there) or stops watching the table.
 
     ``views``: a fresh snapshot after every step too.
@@ -50,7 +51,7 @@ class Watch(msgspec.Struct, frozen=True, gc=False):
     views: bool = False
 
 
-class Tick(msgspec.Struct, frozen=True, gc=False):
+class TimerTick(msgspec.Struct, frozen=True, gc=False):
     """A table's timer of ``kind`` went off; ``token`` tells whether it still matters."""
 
     kind: str
@@ -67,4 +68,4 @@ class Directed(msgspec.Struct, frozen=True):
 
 
 #: Everything a table task's inbox takes.
-Input = Request | Watch | Tick | Directed
+Input = Request | WatchInput | TimerTick | Directed

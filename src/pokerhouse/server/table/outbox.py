@@ -111,7 +111,9 @@ class Outbox:
             readers = logged.readers
             if readers is None:
                 frame = outgoing.encode(
-                    outgoing.Event(table=table, seq=logged.seq, event=outgoing.encode_event(event))
+                    outgoing.EventFrame(
+                        table=table, seq=logged.seq, event=outgoing.encode_event(event)
+                    )
                 )
                 self._kept.append((logged.seq, frame, None, _NOBODY))
                 for address in self.watchers:
@@ -119,7 +121,7 @@ class Outbox:
             else:
                 hidden = event.redacted()
                 other = outgoing.encode(
-                    outgoing.Event(
+                    outgoing.EventFrame(
                         table=table,
                         seq=logged.seq,
                         event=None if hidden is None else outgoing.encode_event(hidden),
@@ -141,7 +143,7 @@ class Outbox:
 
     def _event_frame(self, logged: Logged) -> bytes:
         return outgoing.encode(
-            outgoing.Event(
+            outgoing.EventFrame(
                 table=self.table_id, seq=logged.seq, event=outgoing.encode_event(logged.event)
             )
         )

@@ -2,7 +2,7 @@
 
 A request is checked (signed in, the seat yours, the act not a resend),
 turned into table commands, and taken the one way through the table task
-(:meth:`TableHandle.step`); a refusal at any point is answered with an
+(:meth:`AnsweringTable.step`); a refusal at any point is answered with an
 ``error`` carrying its stable code, and changes nothing.
 
 A client's ``act`` names its own id: the same id again is answered
@@ -50,7 +50,7 @@ from pokerhouse.table import (
 REMEMBERED_HANDS = 2
 
 
-class TableHandle(Protocol):
+class AnsweringTable(Protocol):
     """What answering a request needs of its table's task."""
 
     id: int
@@ -83,10 +83,10 @@ class TableHandle(Protocol):
         ...
 
 
-async def answer(task: TableHandle, request: Request) -> None:
+async def answer(task: AnsweringTable, request: Request) -> None:
     """Answer one request (an ``error`` for a refusal)."""
     caller, message = request.caller, request.message
-    ident = message.id if isinstance(message, p.Act) else None
+    ident = message.id if isinstance(message, p.ActMessage) else None
     try:
         if not task.available:
             code = "table_moved" if task.fenced else "room_unavailable"
@@ -95,7 +95,7 @@ async def answer(task: TableHandle, request: Request) -> None:
         if task.config.host is not None and not await host.admits(task, user):
             # A private table: anyone but its host and guests hears of no such table.
             raise RoomError("unknown_table", f"there is no table {task.id}")
-        if type(message) is p.Act and user is not None:
+        if type(message) is p.ActMessage and user is not None:
             # The commonest request by far, straight to its handler: one coroutine fewer
             # waiting on every commit.
             await _act(task, caller, user, message.hand, message.action, message.id)
@@ -106,7 +106,7 @@ async def answer(task: TableHandle, request: Request) -> None:
         task.outbox.reply(caller.address, outgoing.error(error.code, str(error), ident, task.id))
 
 
-def _may_sit(task: TableHandle, player: User) -> None:
+def _may_sit(task: AnsweringTable, player: User) -> None:
     """Refuse a seat the table's kind forbids (RULES.md, bots): a bot account at a table
     for people only, a person at one for bots only; and a player beside a bot account of
     theirs, or two bot accounts of one owner at one table (one mind, two seats)."""
@@ -123,59 +123,61 @@ def _may_sit(task: TableHandle, player: User) -> None:
             )
 
 
-async def _dispatch(task: TableHandle, caller: Caller, message: p.ClientMessage) -> None:
-    if isinstance(message, p.Chat):
+async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessage) -> None:
+    if isinstance(message, p.ChatMessage):
         _chat(task, caller, message.text)
         return
     user = caller.user_id
     if user is None:
         raise RoomError("login_required", "sign in to play (watching needs no account)")
     table = task.table
-    if task.tournament and isinstance(message, p.Sit | p.Leave | p.SitOut | p.AddChips):
+    if task.tournament and isinstance(
+        message, p.SitMessage | p.LeaveMessage | p.SitOutMessage | p.AddChipsMessage
+    ):
         raise RoomError(
             "tournament_table", "a tournament seats its players itself, until they are out"
         )
     match message:
-        case p.Act(hand=number, action=body, id=ident):
+        case p.ActMessage(hand=number, action=body, id=ident):
             await _act(task, caller, user, number, body, ident)
-        case p.Sit(seat=seat, buy_in=buy_in):
+        case p.SitMessage(seat=seat, buy_in=buy_in):
             player = await task.services.store.get_user(user)
             _may_sit(task, player)
             if task.config.host is not None:
                 await host.may_sit(task, player)
             await task.seat(Sit(seat, player.username, buy_in, account=player.id), player, caller)
-        case p.Leave():
+        case p.LeaveMessage():
             for seat in _own_seats(table, user):
                 await task.step(Leave(seat), caller)
-        case p.SitOut():
+        case p.SitOutMessage():
             for seat in _own_seats(table, user):
                 await task.step(SitOut(seat), caller)
-        case p.SitIn():
+        case p.SitInMessage():
             seats = _own_seats(table, user)
             task.rules.back(seats)
             for seat in seats:
                 await task.step(SitIn(seat), caller)
-        case p.AddChips(seat=seat, amount=amount):
+        case p.AddChipsMessage(seat=seat, amount=amount):
             _own_seat(table, user, seat)
             await task.step(AddChips(seat, amount), caller)
-        case p.Wager(seat=seat, ante=ante, bonus=bonus):
+        case p.WagerMessage(seat=seat, ante=ante, bonus=bonus):
             if not task.info.banked:
                 raise RoomError("no_wagers", f"{task.info.title} has no bets against the house")
             _own_seat(table, user, seat)
             await task.step(SetWager(seat, ante, bonus), caller)
             now = task.services.clock.now()
             await task.perform(task.rules.confirmed(table, seat, now, task.bots.seats))
-        case p.CallEv(seat=seat):
+        case p.CallEvMessage(seat=seat):
             _own_seat(table, user, seat)
             _call_value(task, caller, seat)
-        case p.Host():
+        case p.HostMessage():
             await host.host(task, caller, message)
         case _:
             raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
 
 
 async def _act(
-    task: TableHandle, caller: Caller, user: int, number: int, body: p.ActionBody, ident: str
+    task: AnsweringTable, caller: Caller, user: int, number: int, body: p.ActionBody, ident: str
 ) -> None:
     table = task.table
     key = (user, ident)
@@ -217,7 +219,7 @@ def _own_seat(table: Table, user: int, seat: int) -> None:
         raise RoomError("not_your_seat", f"seat {seat} is not yours")
 
 
-def _chat(task: TableHandle, caller: Caller, text: str) -> None:
+def _chat(task: AnsweringTable, caller: Caller, text: str) -> None:
     name = caller.username
     if name is None:
         raise RoomError("login_required", "sign in to chat")
@@ -225,7 +227,7 @@ def _chat(task: TableHandle, caller: Caller, text: str) -> None:
     if not clean:
         raise RoomError("bad_request", "a chat line needs some text")
     task.outbox.broadcast(
-        outgoing.encode(outgoing.Chat(table=task.id, seq=task.table.seq, user=name, text=clean))
+        outgoing.encode(outgoing.ChatLine(table=task.id, seq=task.table.seq, user=name, text=clean))
     )
 
 
@@ -233,7 +235,7 @@ def _chat(task: TableHandle, caller: Caller, text: str) -> None:
 _COUNTING: set[asyncio.Task[None]] = set()
 
 
-def _call_value(task: TableHandle, caller: Caller, seat: int) -> None:
+def _call_value(task: AnsweringTable, caller: Caller, seat: int) -> None:
     """Practice mode: calling's exact value for the asker's own box, counted off the loop."""
     if not isinstance(task.spec, CasinoHoldemSpec):
         raise RoomError("bad_request", "the call's value is for Casino Hold'em boxes")

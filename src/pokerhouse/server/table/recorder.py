@@ -80,7 +80,7 @@ def _action(table_id: int, lease: int, record: records.ActionLogged, _: object) 
     )
 
 
-def _start(table_id: int, lease: int, record: records.HandStarted, _: object) -> tuple[int, Any]:
+def _start(table_id: int, lease: int, record: records.DealLogged, _: object) -> tuple[int, Any]:
     return 0, HandStart(
         table_id,
         record.number,
@@ -108,7 +108,7 @@ def _finish(table_id: int, lease: int, record: records.HandSettled, _: object) -
     )
 
 
-def _void(table_id: int, lease: int, record: records.HandVoided, _: object) -> tuple[int, Any]:
+def _void(table_id: int, lease: int, record: records.VoidLogged, _: object) -> tuple[int, Any]:
     return 3, HandVoid(table_id, record.number, record.reason[:_REASON], lease)
 
 
@@ -144,9 +144,9 @@ def _cash_out(table_id: int, lease: int, record: records.CashOut, _: object) -> 
 
 _WRITERS: dict[type, _Writer] = {
     records.ActionLogged: _action,
-    records.HandStarted: _start,
+    records.DealLogged: _start,
     records.HandSettled: _finish,
-    records.HandVoided: _void,
+    records.VoidLogged: _void,
     records.BuyIn: _chips_in,
     records.ChipsIn: _chips_in,
     records.CashOut: _cash_out,

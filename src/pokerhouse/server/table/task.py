@@ -33,7 +33,7 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table import hand_reload, handover, info, recorder
 from pokerhouse.server.table.house_bots import HouseBots
-from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, Tick, Watch
+from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, TimerTick, WatchInput
 from pokerhouse.server.table.outbox import Deliver, Outbox
 from pokerhouse.server.table.player_requests import answer
 from pokerhouse.server.table.room_rules import (
@@ -55,8 +55,8 @@ from pokerhouse.store import (
     HandVoid,
     StaleLease,
     StoreError,
+    TableBookError,
     TableDef,
-    TableError,
     User,
 )
 from pokerhouse.table import (
@@ -139,7 +139,7 @@ class TableTask:
         (every request and watch is answered ``table_moved``) until :meth:`take_over`."""
         try:
             await self._load(reclaim=True)
-        except TableError as error:
+        except TableBookError as error:
             if error.code != "lease_held":
                 raise
             self.fenced = True
@@ -150,12 +150,12 @@ class TableTask:
         """Have the task lease and load the table, run elsewhere until now, if its lease
         is free or lapsed (its node stopped or died); its hand goes on from its log. The
         task does it between two inputs, never beside a step of its own."""
-        self.post(Tick(TAKE_OVER, 0))
+        self.post(TimerTick(TAKE_OVER, 0))
 
     def hand_over(self) -> None:
         """Give the table up for a less-loaded node (:mod:`.spread`), between two hands."""
         self._handing_over = True
-        self.post(Tick(HAND_OVER, 0))
+        self.post(TimerTick(HAND_OVER, 0))
 
     async def _hand_over(self) -> None:
         busy = self.table.hand is not None or self.rules.window_open  # then after the hand
@@ -216,7 +216,7 @@ class TableTask:
             try:
                 if isinstance(item, Request):
                     await answer(self, item)
-                elif isinstance(item, Watch):
+                elif isinstance(item, WatchInput):
                     await self._watch(item)
                 else:
                     await self._tick(item)
@@ -353,7 +353,7 @@ class TableTask:
 
     # ------------------------------------------------------------ watchers
 
-    async def _watch(self, item: Watch) -> None:
+    async def _watch(self, item: WatchInput) -> None:
         caller = item.caller
         if not item.on:
             self.outbox.remove(caller.address)
@@ -376,7 +376,7 @@ class TableTask:
 
     # ------------------------------------------------------------ timers
 
-    async def _tick(self, tick: Tick | Directed) -> None:
+    async def _tick(self, tick: TimerTick | Directed) -> None:
         if isinstance(tick, Directed):  # a tournament's order: TournamentTable's alone
             raise RoomError("not_tournament", f"table {self.id} has no tournament")
         if tick.kind == TAKE_OVER:

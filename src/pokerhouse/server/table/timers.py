@@ -1,4 +1,4 @@
-"""A table's timers: one of each kind at a time, each going off as a :class:`Tick` input.
+"""A table's timers: one of each kind at a time, each going off as a :class:`TimerTick` input.
 
 A timer does not act itself: it posts a tick to the table's inbox, so that
 it takes the one way through like every other input. Setting a kind again
@@ -6,7 +6,7 @@ replaces its timer; a tick whose timer was replaced or cancelled meanwhile
 is stale and :meth:`Timers.due` says so.
 
 >>> from pokerhouse.server.runtime.clock import ManualClock
->>> posted: list[Tick] = []
+>>> posted: list[TimerTick] = []
 >>> timers = Timers(ManualClock(), posted.append)
 >>> timers.set("decision", 5)
 >>> timers.set("decision", 5)  # replaces the first
@@ -14,7 +14,7 @@ is stale and :meth:`Timers.due` says so.
 >>> timers.cancel("next")
 >>> sorted(timers.kinds)
 ['decision']
->>> [timers.due(Tick("decision", 1)), timers.due(Tick("decision", 2))]
+>>> [timers.due(TimerTick("decision", 1)), timers.due(TimerTick("decision", 2))]
 [False, True]
 >>> timers.kinds
 set()
@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pokerhouse.server.runtime.clock import Clock, Timer
-from pokerhouse.server.table.inputs import Tick
+from pokerhouse.server.table.inputs import TimerTick
 
 
 class Timers:
     """The running timers of one table, by kind."""
 
-    def __init__(self, clock: Clock, post: Callable[[Tick], None]) -> None:
+    def __init__(self, clock: Clock, post: Callable[[TimerTick], None]) -> None:
         self._clock = clock
         self._post = post
         self._running: dict[str, tuple[int, Timer]] = {}
@@ -47,7 +47,7 @@ class Timers:
         is cancelled)."""
         self.cancel(kind)
         self._tokens += 1
-        tick = Tick(kind, self._tokens)
+        tick = TimerTick(kind, self._tokens)
         self._running[kind] = (tick.token, self._clock.call_later(delay, lambda: self._post(tick)))
 
     def cancel(self, kind: str) -> None:
@@ -61,7 +61,7 @@ class Timers:
         for kind in list(self._running):
             self.cancel(kind)
 
-    def due(self, tick: Tick) -> bool:
+    def due(self, tick: TimerTick) -> bool:
         """Whether ``tick`` is its kind's running timer going off (then no longer running),
         not one replaced or cancelled since it was set."""
         entry = self._running.get(tick.kind)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.errors import RoomError, Unavailable
-from pokerhouse.server.table.inputs import Directed, Tick
+from pokerhouse.server.table.inputs import Directed, TimerTick
 from pokerhouse.server.table.outbox import Deliver
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
@@ -46,7 +46,7 @@ from pokerhouse.table import (
 )
 from pokerhouse.tournament.orders import (
     Deal,
-    HandEnded,
+    HandReport,
     OpenTable,
     SeatPlayer,
     SeatResult,
@@ -56,7 +56,7 @@ from pokerhouse.tournament.orders import (
 log = logging.getLogger("pokerhouse.tournament")
 
 #: Where a tournament's table reports a hand that ended: ``(table number, report)``.
-Report = Callable[[int, HandEnded], None]
+Report = Callable[[int, HandReport], None]
 
 
 class TournamentTable(TableTask):
@@ -75,7 +75,7 @@ class TournamentTable(TableTask):
 
     # ------------------------------------------------------------ the director's orders
 
-    async def _tick(self, tick: Tick | Directed) -> None:
+    async def _tick(self, tick: TimerTick | Directed) -> None:
         if not isinstance(tick, Directed):
             return await super()._tick(tick)
         done = tick.done
@@ -156,7 +156,7 @@ class TournamentTable(TableTask):
             elif isinstance(event, HandVoided):  # every stack as it was: a hand all the same
                 self.report(self.number, self._hand_ended(TableHandEnded(0, (), (), 0)))
 
-    def _hand_ended(self, event: TableHandEnded) -> HandEnded:
+    def _hand_ended(self, event: TableHandEnded) -> HandReport:
         """The director's report of a hand: every seat's chips before and after it."""
         dealt = dict(zip(event.seats, zip(event.net, event.stacks, strict=True), strict=True))
         seats = []
@@ -166,7 +166,9 @@ class TournamentTable(TableTask):
             net, stack = dealt.get(seat, (0, info.stack))
             seats.append(SeatResult(seat, stack - net, stack))
         now = self.services.clock.now()
-        return HandEnded(self.number, tuple(seats), self.table.button, now, self.table.hands_played)
+        return HandReport(
+            self.number, tuple(seats), self.table.button, now, self.table.hands_played
+        )
 
     async def _resume(self, stored: HandLog) -> None:
         """A hand carried on after a restart is dealt at its own level's stakes."""

@@ -40,7 +40,7 @@ from pokerhouse.tournament import Director
 from pokerhouse.tournament.orders import (
     CloseTable,
     Deal,
-    HandEnded,
+    HandReport,
     Input,
     OpenTable,
     Order,
@@ -59,8 +59,8 @@ from pokerhouse.tournament.state import (
     FINISHED,
     REGISTERING,
     RUNNING,
-    Entry,
     TableState,
+    TournamentEntry,
 )
 
 log = logging.getLogger("pokerhouse.tournament")
@@ -181,7 +181,7 @@ class TournamentTask:
         self.inbox.put_nowait(_Given(given, done))
         return await done
 
-    def _report(self, number: int, report: HandEnded) -> None:
+    def _report(self, number: int, report: HandReport) -> None:
         """A table's hand ended (called from the table's own task)."""
         self.inbox.put_nowait(_Given(report))
 
@@ -413,10 +413,10 @@ class TournamentTask:
             # is refused as stale (taken twice, it would end the next hand the director
             # deals there, and the real end of that hand would be refused: a stall).
             now = self.services.clock.now()
-            report = HandEnded(table.number, tuple(results), live.button, now, wanted.hands + 1)
+            report = HandReport(table.number, tuple(results), live.button, now, wanted.hands + 1)
             self.inbox.put_nowait(_Given(report))
         else:
             await self._order(table, Deal(table.number, director.level, director.stakes))
 
-    def _entry(self, number: int) -> Entry:
+    def _entry(self, number: int) -> TournamentEntry:
         return next(entry for entry in self.director.entries if entry.number == number)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pokerhouse.server.private.table import IDLE_CLOSE
+from pokerhouse.server.private.policy import IDLE_CLOSE
 from pokerhouse.store import Account
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import play_hand, sit

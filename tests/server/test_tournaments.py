@@ -12,12 +12,14 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.table.inputs import Directed, Input
-from pokerhouse.server.tournaments.table import Report, TournamentTable
+from pokerhouse.server.table.task import TableTask
+from pokerhouse.server.tournaments.policy import Report, TournamentPolicy
 from pokerhouse.store import EntryRecord, Store
 from pokerhouse.store.accounts import FEES
 from pokerhouse.tournament import HandReport, Structure, TournamentSpec, prizes
@@ -88,7 +90,7 @@ async def report_twice(harness: Harness) -> list[HandReport]:
     doubled: list[HandReport] = []
     loop = asyncio.get_running_loop()
     deadline = loop.time() + 120
-    tables: list[TournamentTable] = []
+    tables: list[TableTask] = []
     while not tables:
         assert loop.time() < deadline, "no sit-and-go started"
         for task in harness.site.room.tournaments.tasks.values():
@@ -96,13 +98,14 @@ async def report_twice(harness: Harness) -> list[HandReport]:
         await harness.clock.advance(0.1)
         await asyncio.sleep(0.01)
     for table_task in tables:
+        policy = cast(TournamentPolicy, table_task.policy)
 
-        def twice(number: int, ended: HandReport, report: Report = table_task.report) -> None:
+        def twice(number: int, ended: HandReport, report: Report = policy.report) -> None:
             report(number, ended)
             report(number, ended)
             doubled.append(ended)
 
-        table_task.report = twice
+        policy.report = twice
     return doubled
 
 

@@ -31,7 +31,7 @@ from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.cluster import spread
 from pokerhouse.server.cluster.bus import Bus, LocalBus
 from pokerhouse.server.cluster.relay import Relay
-from pokerhouse.server.private.table import PrivateTable
+from pokerhouse.server.private.policy import PrivatePolicy
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection
@@ -255,8 +255,8 @@ class Room:
 
     def _task_for(self, definition: TableDef) -> TableTask:
         deliver = self.relay.deliver_for(definition.id, self.deliver)
-        kind = TableTask if definition.config.host is None else PrivateTable
-        return kind(self.services, definition, deliver)
+        policy = None if definition.config.host is None else PrivatePolicy()
+        return TableTask(self.services, definition, deliver, policy)
 
     async def open_private(self, definition: TableDef) -> None:
         """Run a private table just opened (another node may lease it first: then it waits
@@ -336,7 +336,7 @@ class Room:
         for table_id in held.keys() - renewed:
             task = self.tasks[table_id]
             if task.lease == held[table_id]:  # not reloaded meanwhile under a new one
-                task.lease_lost()
+                task.ownership.lease_lost()
 
     async def _take_over_lapsed(self) -> None:
         """Take the free tables (on a shared bus: up to this node's share of the room), and
@@ -359,7 +359,7 @@ class Room:
         for task in elsewhere:
             lease = leases.get(task.id)
             if lease is not None and lease.free and (limit is None or running < limit):
-                task.take_over()  # in the table's own task: renewals never wait for it
+                task.ownership.take_over()  # in the table's own task: renewals never wait for it
                 running += 1
         if others is not None and spread.over(name, leases, others):
             # A tournament's tables stay with their tournament.
@@ -369,7 +369,7 @@ class Room:
             mine.sort(key=lambda task: (task.table.hand is not None, len(task.users), task.id))
             assert limit is not None
             for task in mine[: max(1, (len(mine) - limit) // 4)]:
-                task.hand_over()
+                task.ownership.hand_over()
 
     # ------------------------------------------------------------ the lobby
 
@@ -379,7 +379,7 @@ class Room:
         they are if that node dies. A tournament's tables stay its own; a closed table
         never runs again."""
         for table_id, known in list(self.tasks.items()):
-            if isinstance(known, PrivateTable) and known.closed:  # done: nothing more to run
+            if known.policy.closed:  # a home game done: nothing more to run
                 del self.tasks[table_id]
                 self._not_mine.add(table_id)
                 await known.stop()
@@ -447,7 +447,7 @@ class Room:
             await asyncio.sleep(1.0)
             if self.bus.shared:
                 for task in self.tasks.values():
-                    task.keep_carried()
+                    task.ownership.keep_carried()
                 try:
                     await self._share_lobby()
                 except Exception as error:  # the bus is down: the lobby waits for it

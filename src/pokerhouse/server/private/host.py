@@ -1,4 +1,4 @@
-"""A private table's host at work, and who may sit there (RULES.md, "Home games").
+"""A private table's host at work (RULES.md, "Home games").
 
 The host runs the table with ``host`` messages (:class:`~..socket.incoming.HostMessage`):
 pause and resume dealing between hands, approve or deny a guest's seat,
@@ -16,128 +16,44 @@ keeps watching it, and is stood up and cashed out when it ends
 node that takes the table over mid-hand does the same). A player's own
 ``leave`` is another matter: they give their hand up (:mod:`.rules`).
 
-A guest may sit once approved (at a table whose host approves seats, the
-host does it; otherwise coming by the invitation is enough); the host may
-always sit.
+Who may watch and sit is the table's policy's (:mod:`.policy`).
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING
 
 from pokerhouse.server.errors import RoomError
-from pokerhouse.server.socket import incoming as p
 from pokerhouse.server.socket import outgoing
-from pokerhouse.server.table.house_bots import HouseBots
+from pokerhouse.server.socket.incoming import HostMessage
 from pokerhouse.server.table.inputs import Caller
-from pokerhouse.server.table.outbox import Outbox
-from pokerhouse.server.table.room_rules import Intent, RoomRules
-from pokerhouse.server.table.services import Services
-from pokerhouse.store import AccountError, TableConfig, User
-from pokerhouse.table import Command, Leave, Step, Table
+from pokerhouse.store import AccountError
+from pokerhouse.table import Leave
+
+if TYPE_CHECKING:
+    from pokerhouse.server.private.policy import PrivatePolicy
 
 
-class HostedTable(Protocol):
-    """What the host's work needs of a table's task (its requests' handle has it all)."""
-
-    id: int
-    config: TableConfig
-    rules: RoomRules
-    table: Table
-    outbox: Outbox
-    services: Services
-    bots: HouseBots
-    #: Who holds each seat.
-    users: dict[int, User]
-
-    async def step(self, command: Command, caller: Caller | None = None) -> Step:
-        """Apply, store and tell one command."""
-        ...
-
-    async def perform(self, items: Iterable[Command | Intent]) -> None:
-        """Carry out what the rules ask."""
-        ...
-
-
-def is_closed(task: HostedTable) -> bool:
-    """Whether a closing table is done: its hand is over and every player gone."""
-    return task.rules.closing and task.table.hand is None and not task.table.occupied
-
-
-async def home(task: HostedTable) -> bytes:
+async def home(policy: PrivatePolicy) -> bytes:
     """The encoded ``home`` message of a private table, as it is now."""
-    config = task.config
-    assert config.host is not None
-    host = await task.services.store.get_user(config.host)
+    task = policy.task
+    found = await task.services.store.get_user(policy.host_id)
     rules = task.rules
     state = outgoing.Home(
         table=task.id,
-        host=host.username,
+        host=found.username,
         paused=rules.paused,
         closing=rules.closing,
-        closed=is_closed(task),
+        closed=policy.closed,
     )
     return outgoing.encode(state)
 
 
-# Each private table task's guests known to be in (asked or approved): the store is
-# asked only about the others. Guests come in by the invitation (any node) and are
-# approved or put out only by the host, through the table's task, which keeps this up
-# to date; it is forgotten whenever the task loads the table, and with the task.
-_GUESTS: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
-
-
-def forget(task: HostedTable) -> None:
-    """Forget what is known of a table's guests (its task is loading it afresh)."""
-    _GUESTS.pop(task, None)
-
-
-async def standing(task: HostedTable, user_id: int) -> str | None:
-    """A guest's standing at the task's private table (``None``: never came)."""
-    known = _GUESTS.setdefault(task, {})
-    found = known.get(user_id)
-    if found is None:
-        found = await task.services.store.private.standing(task.id, user_id)
-        if found in ("asked", "approved"):
-            known[user_id] = found
-    return found
-
-
-async def admits(task: HostedTable, user_id: int | None) -> bool:
-    """Whether ``user_id`` is at a private table: its host, every guest who came by the
-    invitation and was not removed, and a removed guest still seated (playing out the
-    hand they were removed in). Anyone else hears of no such table."""
-    if user_id is None:
-        return False
-    if user_id == task.config.host:
-        return True
-    if await standing(task, user_id) in ("asked", "approved"):
-        return True
-    return bool(task.table.seats_of_account(user_id))
-
-
-async def may_sit(task: HostedTable, player: User) -> None:
-    """Refuse a seat at a private table to whom its host has not let in."""
-    if task.rules.closing:
-        raise RoomError("table_closed", "the host has closed this table")
-    if player.id == task.config.host:
-        return
-    found = await standing(task, player.id)
-    if found == "approved":
-        return
-    if found == "asked":
-        raise RoomError("not_approved", "the host has not approved your seat yet")
-    raise RoomError("unknown_table", f"there is no table {task.id}")
-
-
-async def host(task: HostedTable, caller: Caller, message: p.HostMessage) -> None:
+async def carry_out(policy: PrivatePolicy, caller: Caller, message: HostMessage) -> None:
     """Carry out the host's ``message`` (a refusal raises and changes nothing)."""
-    config = task.config
-    if config.host is None:
-        raise RoomError("not_private", f"table {task.id} is not a private table")
-    if caller.user_id != config.host:
+    task = policy.task
+    if caller.user_id != policy.host_id:
         raise RoomError("not_host", "only the table's host runs it")
     store = task.services.store
     op = message.op
@@ -149,7 +65,7 @@ async def host(task: HostedTable, caller: Caller, message: p.HostMessage) -> Non
             now = task.services.clock.now()
             await task.perform(task.rules.next_round(task.table, now, task.bots.seats))
     elif op == "close":
-        await close(task)
+        await close(policy)
     else:
         if message.user is None:
             raise RoomError("bad_request", f"{op} names a player (user)")
@@ -157,38 +73,39 @@ async def host(task: HostedTable, caller: Caller, message: p.HostMessage) -> Non
             guest = await store.get_user(message.user)
         except AccountError:
             raise RoomError("unknown_user", f"there is no player {message.user[:40]!r}") from None
-        if guest.id == config.host:
+        if guest.id == policy.host_id:
             raise RoomError("bad_request", "the host cannot be approved, denied or removed")
         status = "approved" if op == "approve" else "removed"
         await store.private.set_standing(task.id, guest.id, status)
-        known = _GUESTS.setdefault(task, {})
         if status == "removed":
-            known.pop(guest.id, None)
-            await _stand_up(task, task.table.seats_of_account(guest.id))
+            policy.guests.pop(guest.id, None)
+            await _stand_up(policy, task.table.seats_of_account(guest.id))
             if not task.table.seats_of_account(guest.id):
-                _put_out(task, guest.id)
+                _put_out(policy, guest.id)
         else:
-            known[guest.id] = status
-    task.outbox.broadcast(await home(task))
+            policy.guests[guest.id] = status
+    task.outbox.broadcast(await home(policy))
 
 
-async def stand_up_removed(task: HostedTable) -> None:
+async def stand_up_removed(policy: PrivatePolicy) -> None:
     """Between hands: stand up (and put out) every guest the host removed who was still
     playing a hand, or who holds a seat after the table was taken over or reloaded."""
+    task = policy.task
     for seat in task.table.occupied:
         user = task.users.get(seat)
-        if user is None or user.is_bot or user.id == task.config.host:
+        if user is None or user.is_bot or user.id == policy.host_id:
             continue
-        if await standing(task, user.id) in ("asked", "approved"):
+        if await policy.standing(user.id) in ("asked", "approved"):
             continue
         await task.step(Leave(seat))
         if not task.table.seats_of_account(user.id):
-            _put_out(task, user.id)
+            _put_out(policy, user.id)
 
 
-def _put_out(task: HostedTable, user_id: int) -> None:
+def _put_out(policy: PrivatePolicy, user_id: int) -> None:
     """Stop sending the table to a guest the host removed (each of their watches, on this
     node or relayed from another): once they hold no seat at it."""
+    task = policy.task
     outbox = task.outbox
     text = outgoing.error("removed", "the host has removed you from this table", table=task.id)
     for address, watcher in list(outbox.watchers.items()):
@@ -197,19 +114,21 @@ def _put_out(task: HostedTable, user_id: int) -> None:
             outbox.remove(address)
 
 
-async def close(task: HostedTable) -> None:
+async def close(policy: PrivatePolicy) -> None:
     """Close the table: stored first, then every seat stood up (at once if it plays no
     hand; at the end of the hand it plays, by the closing table between hands)."""
+    task = policy.task
     await task.services.store.private.close(task.id)
     task.rules.closing = True
     task.rules.paused = False
-    await _stand_up(task, task.table.occupied)
+    await _stand_up(policy, task.table.occupied)
 
 
-async def _stand_up(task: HostedTable, seats: Iterable[int]) -> None:
+async def _stand_up(policy: PrivatePolicy, seats: Iterable[int]) -> None:
     """Stand up those of these seats that play no hand now: their chips go home. A seat in
     the hand in play is left to play it out (never folded for the host: RULES.md, the
     host never moves anyone's chips); it is stood up between hands."""
+    task = policy.task
     for seat in sorted(seats):
         info = task.table.seat(seat)
         if info is None or info.in_hand or info.leaving:

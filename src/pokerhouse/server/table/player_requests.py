@@ -14,7 +14,7 @@ hand after a restart: the id is stored with the action).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from pokerhouse.engine.actions import Action, ActionKind
@@ -22,13 +22,13 @@ from pokerhouse.errors import PokerError
 from pokerhouse.games import GameInfo
 from pokerhouse.games.casino_holdem import CasinoHoldemSpec
 from pokerhouse.server.errors import RoomError, Unavailable
-from pokerhouse.server.private import host
 from pokerhouse.server.socket import incoming as p
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table import practice
 from pokerhouse.server.table.house_bots import HouseBots
 from pokerhouse.server.table.inputs import Caller, Request
 from pokerhouse.server.table.outbox import Outbox
+from pokerhouse.server.table.policy import TablePolicy
 from pokerhouse.server.table.room_rules import Intent, RoomRules
 from pokerhouse.server.table.services import Services
 from pokerhouse.store import TableConfig, User
@@ -64,18 +64,20 @@ class AnsweringTable(Protocol):
     bots: HouseBots
     services: Services
     applied: dict[int, set[tuple[int, str]]]
-    #: A tournament's table: its seats are the director's, not the players'.
-    tournament: bool
     config: TableConfig
     #: Who holds each seat.
     users: dict[int, User]
+    #: What kind of table it is: who may watch and sit, who gives its seats.
+    policy: TablePolicy
 
     async def step(self, command: Command, caller: Caller | None = None) -> Step:
         """Apply, store and tell one command."""
         ...
 
-    async def seat(self, command: Sit, user: User, caller: Caller) -> Step:
-        """A :class:`Sit` for ``user``."""
+    async def seat(
+        self, command: Command, users: Mapping[int, User], caller: Caller | None = None
+    ) -> Step:
+        """A command that seats ``users`` (by seat)."""
         ...
 
     async def perform(self, items: Iterable[Command | Intent]) -> None:
@@ -92,7 +94,8 @@ async def answer(task: AnsweringTable, request: Request) -> None:
             code = "table_moved" if task.fenced else "room_unavailable"
             raise Unavailable(code, "the table is not taking requests now: try again soon")
         user = caller.user_id
-        if task.config.host is not None and not await host.admits(task, user):
+        policy = task.policy
+        if not policy.everyone_watches and not await policy.admits(user):
             # A private table: anyone but its host and guests hears of no such table.
             raise RoomError("unknown_table", f"there is no table {task.id}")
         if type(message) is p.ActMessage and user is not None:
@@ -131,7 +134,7 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
     if user is None:
         raise RoomError("login_required", "sign in to play (watching needs no account)")
     table = task.table
-    if task.tournament and isinstance(
+    if task.policy.seats_ordered and isinstance(
         message, p.SitMessage | p.LeaveMessage | p.SitOutMessage | p.AddChipsMessage
     ):
         raise RoomError(
@@ -143,9 +146,9 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
         case p.SitMessage(seat=seat, buy_in=buy_in):
             player = await task.services.store.get_user(user)
             _may_sit(task, player)
-            if task.config.host is not None:
-                await host.may_sit(task, player)
-            await task.seat(Sit(seat, player.username, buy_in, account=player.id), player, caller)
+            await task.policy.may_sit(player)
+            sit = Sit(seat, player.username, buy_in, account=player.id)
+            await task.seat(sit, {seat: player}, caller)
         case p.LeaveMessage():
             for seat in _own_seats(table, user):
                 await task.step(Leave(seat), caller)
@@ -171,7 +174,7 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
             _own_seat(table, user, seat)
             _call_value(task, caller, seat)
         case p.HostMessage():
-            await host.host(task, caller, message)
+            await task.policy.host(caller, message)
         case _:
             raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
 

@@ -8,10 +8,13 @@ takes one way through::
           -> outbox: each audience's frames, once -> every watcher's one list
           -> rules: the next timers and announcements
 
-Requests are answered in :mod:`.requests`; the room's rules around the hands
-(clocks, banks, the betting window, the away) are :mod:`.rules`, pure; the house
-bots (told of each hand's start and end) :mod:`.housebots`. A store outage reloads
-the table; a lost lease stops it; a refused buy-in is answered; a bug is logged.
+Requests are answered in :mod:`.player_requests`; the room's rules around the
+hands (clocks, banks, the betting window, the away) are :mod:`.room_rules`, pure;
+the house bots (told of each hand's start and end) :mod:`.house_bots`; what kind
+of table it is (who may watch and sit, what happens between hands) its
+:mod:`.policy`; where it runs (its lease, loading, a store outage, a lost lease,
+moving between nodes) its :mod:`.ownership`. A refused buy-in is answered; a
+bug is logged.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pokerhouse.errors import PokerError
@@ -31,11 +34,13 @@ from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.runtime.mailbox import Mailbox
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
-from pokerhouse.server.table import hand_reload, handover, info, recorder
+from pokerhouse.server.table import info, recorder
 from pokerhouse.server.table.house_bots import HouseBots
 from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, TimerTick, WatchInput
 from pokerhouse.server.table.outbox import Deliver, Outbox
+from pokerhouse.server.table.ownership import HAND_OVER, TAKE_OVER, Ownership
 from pokerhouse.server.table.player_requests import answer
+from pokerhouse.server.table.policy import PublicPolicy, TablePolicy
 from pokerhouse.server.table.room_rules import (
     BotTurn,
     CancelTimer,
@@ -49,13 +54,9 @@ from pokerhouse.server.table.room_rules import (
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.timers import Timers
 from pokerhouse.store import (
-    Batch,
     DatabaseError,
-    HandLog,
-    HandVoid,
     StaleLease,
     StoreError,
-    TableBookError,
     TableDef,
     User,
 )
@@ -65,24 +66,23 @@ from pokerhouse.table import (
     HandVoided,
     PlayerLeft,
     PlayerSat,
-    Sit,
     Step,
-    Table,
     TableHandEnded,
-    VoidHand,
-    records,
 )
 
 log = logging.getLogger("pokerhouse.table")
-#: The ticks that have a table run elsewhere taken over, and the table given up for a
-#: less-loaded node (no timer's kinds).
-TAKE_OVER, HAND_OVER = "take_over", "hand_over"
 
 
 class TableTask:
     """The task that owns one table of the room."""
 
-    def __init__(self, services: Services, definition: TableDef, deliver: Deliver) -> None:
+    def __init__(
+        self,
+        services: Services,
+        definition: TableDef,
+        deliver: Deliver,
+        policy: TablePolicy | None = None,
+    ) -> None:
         self.services = services
         self.definition = definition
         self.config = config = definition.config
@@ -110,7 +110,7 @@ class TableTask:
         self.bots = HouseBots(services, config, self.info.name, self.outbox)
         #: Who holds each seat (people and bots), as the store has them.
         self.users: dict[int, User] = {}
-        self.table = self._new_table(lease=0, seated=(), button=None, hands_played=0)
+        self.table = info.new_table(config, self.spec, services.rng, 0, (), None, 0)
         self.lease = 0
         self.available = False
         #: The table's lease went to another owner: this process never runs it again.
@@ -121,81 +121,31 @@ class TableTask:
         # Accounts whose seat a step being applied is for (their User, for self.users).
         self._sitting: dict[int, User] = {}
         self.timers = Timers(services.clock, self.post)
-        self.carrier = handover.Carrier()
-        self._handing_over = False
-        self._reloading: asyncio.Task[None] | None = None
+        #: Where the table runs: its lease, loading, reloading, fencing, handing over.
+        self.ownership = Ownership(self)
         self._task: asyncio.Task[None] | None = None
         #: Whether the task is handling an input now (it may be waiting on the store).
         self.busy = False
         #: Inputs posted to the task, and inputs it has finished handling, since it began.
         self.posted = 0
         self.handled = 0
+        #: What kind of table this is: who may watch and sit, what happens between hands.
+        self.policy: TablePolicy = policy if policy is not None else PublicPolicy()
+        self.policy.attach(self)
 
     # ------------------------------------------------------------ life
 
     async def start(self) -> bool:
         """Load the table from the store, then run its task on the running loop: whether
-        this node runs the table. One whose lease another node holds stays here unloaded
-        (every request and watch is answered ``table_moved``) until :meth:`take_over`."""
-        try:
-            await self._load(reclaim=True)
-        except TableBookError as error:
-            if error.code != "lease_held":
-                raise
-            self.fenced = True
+        this node runs the table (:meth:`.ownership.Ownership.start`)."""
+        await self.ownership.start()
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
         return not self.fenced
-
-    def take_over(self) -> None:
-        """Have the task lease and load the table, run elsewhere until now, if its lease
-        is free or lapsed (its node stopped or died); its hand goes on from its log. The
-        task does it between two inputs, never beside a step of its own."""
-        self.post(TimerTick(TAKE_OVER, 0))
-
-    def hand_over(self) -> None:
-        """Give the table up for a less-loaded node (:mod:`.spread`), between two hands."""
-        self._handing_over = True
-        self.post(TimerTick(HAND_OVER, 0))
-
-    async def _hand_over(self) -> None:
-        busy = self.table.hand is not None or self.rules.window_open  # then after the hand
-        if self.fenced or not self.available or busy:
-            return
-        self._handing_over = False
-        self.keep_carried()  # the next owner takes up the rules' state as it is now
-        store, owner = self.services.store, self.services.settings.owner
-        try:
-            released = await store.release_table(self.id, owner, self.lease)
-        except (StoreError, OSError) as error:
-            log.warning("table %s: not given up: %s", self.id, error)
-            return
-        if not released:
-            return self._fence("taken by another node")
-        # Quietly: the watchers follow the table to its next owner as soon as it runs it.
-        self.fenced, self.available = True, False
-        self.timers.cancel_all()
-        log.info("table %s: given up for a less-loaded node", self.id)
-
-    async def _take_over(self) -> None:
-        if not self.fenced or (self._reloading is not None and not self._reloading.done()):
-            return
-        self.fenced = False  # meanwhile a request hears room_unavailable: soon back
-        self._handing_over = False
-        try:
-            await self._load(reclaim=False)
-        except (StoreError, OSError, Unavailable) as error:
-            self.fenced, self.available = True, False
-            log.info("table %s: not taken over: %s", self.id, error)
-            return
-        except Exception:
-            self.fenced, self.available = True, False
-            raise
-        log.warning("table %s: taken over under lease %s", self.id, self.lease)
 
     async def stop(self) -> None:
         """Stop the task and its timers, and give the lease up (the store keeps the rest)."""
         self.timers.cancel_all()
-        for task in (self._reloading, self._task):
+        for task in (self.ownership.reloading, self._task):
             if task is not None:
                 await cancel_and_wait(task)
         if self.lease and not self.fenced:
@@ -230,7 +180,7 @@ class TableTask:
                 self.busy = False
                 self.handled += 1
                 self.outbox.flush()
-                self._carry()
+                self.ownership.carry()
 
     # ------------------------------------------------------------ the one way through
 
@@ -241,7 +191,7 @@ class TableTask:
         """
         started = time.perf_counter()
         step = self.table.apply(command)
-        await self._commit(step)
+        await self.commit(step)
         seats = self.table.hand_seats or self.table.last_hand_seats
         info.count(
             self.services.metrics, self.id, self.info.name, command, step, seats, started, caller
@@ -249,7 +199,7 @@ class TableTask:
         self._tell(step)
         return step
 
-    async def _commit(self, step: Step) -> None:
+    async def commit(self, step: Step) -> None:
         """Store ``step``'s records in one fenced transaction (with other tables')."""
         batch = recorder.batch(self.id, self.lease, step.records, self.bots.is_bot_account)
         if not len(batch):
@@ -258,17 +208,17 @@ class TableTask:
             # The committer's future itself: no coroutine of its own waits in between.
             await self.services.committer.commit(batch)
         except StaleLease as error:
-            self._fence(str(error))
+            self.ownership.fence(str(error))
             raise Unavailable("table_moved", "this table is run elsewhere now") from error
         except (DatabaseError, OSError) as error:
-            self._lost(error)
+            self.ownership.lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
         except StoreError as error:
             if step.revertible:  # a buy-in the store refused (the wallet ran short)
                 self.table.revert(step)
                 raise RoomError(error.code, str(error)) from error
             log.error("table %s: the store refused a step it should take: %s", self.id, error)
-            self._lost(error)
+            self.ownership.lost(error)
             raise Unavailable("room_unavailable", "the room could not save that") from error
 
     def _tell(self, step: Step) -> None:
@@ -293,7 +243,7 @@ class TableTask:
                 ended = ()
         cards = self.outbox.events(step)
         now = self.services.clock.now()
-        self._perform(self.rules.after(self.table, now, self.bots.seats, ended))
+        self.perform_intents(self.rules.after(self.table, now, self.bots.seats, ended))
         self.bots.follow(step, self.table, self.users)  # after the events: a word on them
         # Each player's own hand name changes with the cards; a new decision goes to its seat.
         if cards:
@@ -304,8 +254,10 @@ class TableTask:
             self.outbox.views(self.table, self.extras())
         self.outbox.flush()
         self.services.lobby_changed(self.id)
+        self.policy.stepped(step)
 
-    def _perform(self, intents: Iterable[Intent]) -> None:
+    def perform_intents(self, intents: Iterable[Intent]) -> None:
+        """Set and cancel the timers the rules ask for; announce the clocks and windows."""
         for intent in intents:
             match intent:
                 case SetTimer(kind, delay):
@@ -315,20 +267,24 @@ class TableTask:
                 case ClockStarted() | WindowOpened():
                     self.outbox.broadcast(info.announce(self.id, self.table.seq, intent))
 
-    async def seat(self, command: Sit, user: User, caller: Caller) -> Step:
-        """A :class:`Sit` for ``user`` (a refusal raises and changes nothing)."""
-        self._sitting[command.seat] = user
+    async def seat(
+        self, command: Command, users: Mapping[int, User], caller: Caller | None = None
+    ) -> Step:
+        """A command that seats players (a :class:`Sit`, a :class:`SitTogether`), ``users``
+        holding who takes each seat (a refusal raises and changes nothing)."""
+        self._sitting.update(users)
         try:
             return await self.step(command, caller)
         finally:
-            self._sitting.pop(command.seat, None)
+            for seat in users:
+                self._sitting.pop(seat, None)
 
     async def perform(self, items: Iterable[Command | Intent]) -> None:
         """Carry out what the rules ask: commands (each a step; a refusal is logged) and
         intents, in order."""
         for item in items:
             if isinstance(item, SetTimer | CancelTimer | ClockStarted | WindowOpened):
-                self._perform((item,))
+                self.perform_intents((item,))
             else:
                 await self.attempt(item)
 
@@ -355,6 +311,18 @@ class TableTask:
 
     async def _watch(self, item: WatchInput) -> None:
         caller = item.caller
+        policy = self.policy
+        if item.on and not policy.everyone_watches and not await policy.admits(caller.user_id):
+            # A stranger to a private table hears of no such table, as of one that is not.
+            text = f"there is no table {self.id}"
+            self.outbox.reply(caller.address, outgoing.error("unknown_table", text, table=self.id))
+            return
+        await self._watch_table(item)
+        if item.on and self.available:
+            await policy.watched(caller)
+
+    async def _watch_table(self, item: WatchInput) -> None:
+        caller = item.caller
         if not item.on:
             self.outbox.remove(caller.address)
             return
@@ -377,12 +345,12 @@ class TableTask:
     # ------------------------------------------------------------ timers
 
     async def _tick(self, tick: TimerTick | Directed) -> None:
-        if isinstance(tick, Directed):  # a tournament's order: TournamentTable's alone
-            raise RoomError("not_tournament", f"table {self.id} has no tournament")
+        if isinstance(tick, Directed):
+            return await self._directed(tick)
         if tick.kind == TAKE_OVER:
-            return await self._take_over()
+            return await self.ownership.take_over_now()
         if tick.kind == HAND_OVER:
-            return await self._hand_over()
+            return await self.ownership.hand_over_now()
         if not self.timers.due(tick) or not self.available:
             return  # an old timer: what it was for has passed
         now = self.services.clock.now()
@@ -395,6 +363,24 @@ class TableTask:
         elif tick.kind == "away":
             commands, intents = self.rules.away_due(self.table, now)
             await self.perform([*commands, *intents])
+
+    async def _directed(self, given: Directed) -> None:
+        """An order from outside the table (a tournament director's), carried out by the
+        policy; the one who gave it hears how it went."""
+        done = given.done
+        assert isinstance(done, asyncio.Future)
+        if done.cancelled():
+            return  # the giver stopped waiting for it (it orders it again if need be)
+        try:
+            await self.policy.carry_out(given.order)
+        except BaseException as error:
+            if not done.done():
+                done.set_exception(error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        if not done.done():
+            done.set_result(None)
 
     async def _decide(self) -> None:
         """The decision's time is up: a bot moves, a leaver folds, a person has timed out."""
@@ -420,11 +406,12 @@ class TableTask:
             log.error("table %s: %r refused: %s", self.id, due, error)
 
     async def _between_hands(self) -> None:
-        """Sit out the absent, stand up the long-away, tend the bots, then deal (or bet)."""
-        if self.table.hand is not None:
+        """The policy's work, then: sit out the absent, stand up the long-away, tend the
+        bots, and deal (or bet)."""
+        if self.table.hand is not None or not await self.policy.between_hands():
             return
-        if self._handing_over:
-            await self._hand_over()
+        if self.ownership.handing_over:
+            await self.ownership.hand_over_now()
             if self.fenced:
                 return  # given up (if the store refused, the table deals on here)
         now = self.services.clock.now()
@@ -435,153 +422,6 @@ class TableTask:
         for command, user in await self.bots.tend(self.table):
             await self.attempt(command, user)
         await self.perform(self.rules.next_round(self.table, now, self.bots.seats))
-
-    # ------------------------------------------------------------ loading
-
-    def _new_table(
-        self, lease: int, seated: tuple[tuple[int, str, int, int], ...], button: int | None,
-        hands_played: int,
-    ) -> Table:  # fmt: skip
-        return info.new_table(
-            self.config, self.spec, self.services.rng, lease, seated, button, hands_played
-        )
-
-    async def _load(self, reclaim: bool = True) -> None:
-        """(Re)build the table from the store: seats, then any unfinished hand, by replay
-        (``reclaim``: a running lease under this node's name may be taken, as at start)."""
-        store, settings = self.services.store, self.services.settings
-        lease = await store.acquire_table(
-            self.id, settings.owner, seconds=settings.lease_seconds, reclaim=reclaim
-        )
-        seated = await store.seats(self.id)
-        logs = await store.unfinished_hands(self.id)
-        last = await store.last_hand_number(self.id)
-        users = {row.seat: await store.get_user(row.user_id) for row in seated}
-        state = handover.decode(await self.services.bus.kept(handover.key(self.id)) or b"")
-        running = logs[-1] if logs else None
-        for stale in logs[:-1]:  # a table runs one hand at a time: older ones cannot go on
-            void = HandVoid(self.id, stale.number, "superseded by a later hand", lease)
-            await self.services.committer.commit(Batch(voids=[void]))
-        button = None
-        if running is not None and not self.info.banked:
-            button = running.seats[-1].table_seat
-        entries = tuple(
-            (row.seat, users[row.seat].username, row.stack, row.user_id) for row in seated
-        )
-        # Everything is read: only now does the task's state change.
-        self.timers.cancel_all()
-        self.lease = lease
-        self.table = self._new_table(lease, entries, button, last - 1 if running else last)
-        self.bots.clear()
-        self.users = users
-        for seat, user in users.items():
-            if user.is_bot and not user.api_bot:
-                self.bots.seated(seat, user)
-        self.rules.reset()
-        self.outbox.forget()
-        self.applied = {}
-        if running is not None:
-            await self._resume(running)
-        self.available = True
-        now = self.services.clock.now()
-        self.carrier = handover.Carrier()
-        if state is not None:  # the last owner's clocks, banks, away and window go on
-            self._perform(self.rules.restore(state, self.table, now, time.time()))
-        for address in list(self.outbox.watchers):
-            self.outbox.snapshot(address, self.table, self.extras())
-        self._perform(self.rules.after(self.table, now, self.bots.seats))
-        self.outbox.flush()
-
-    async def _resume(self, stored: HandLog) -> None:
-        """Carry a stored hand on from its deck and actions, or void it if its log is damaged."""
-        applied = self.applied.setdefault(stored.number, set())
-        try:
-            last = hand_reload.replay(self.table, stored, applied)
-        except (PokerError, ValueError) as error:
-            reason = f"damaged log: {error}"[:400]
-            log.warning("table %s: hand %s voided: %s", self.id, stored.number, reason)
-            void = (
-                VoidHand(reason) if self.table.hand is not None else VoidHand(reason, stored.number)
-            )
-            await self._commit(self.table.apply(void))
-            return
-        log.info(
-            "table %s: hand %s resumed after %d actions",
-            self.id,
-            stored.number,
-            len(stored.actions),
-        )
-        if self.table.hand is None and last is not None:
-            # Every action was stored but not what ended the hand: store that now.
-            rest = [r for r in last.records if not isinstance(r, records.ActionLogged)]
-            batch = recorder.batch(self.id, self.lease, rest, self.bots.is_bot_account)
-            await self.services.committer.commit(batch)
-
-    async def _reload(self) -> None:
-        """After a database failure: retry loading until the store answers."""
-        while not self.fenced:
-            try:
-                await self._load()
-                log.info("table %s: reloaded from the store", self.id)
-                return
-            except asyncio.CancelledError:
-                raise
-            except StoreError as error:
-                if getattr(error, "code", "") == "lease_held":
-                    self._fence(str(error))
-                    return
-                log.warning("table %s: store still unavailable: %s", self.id, error)
-            except OSError as error:
-                log.warning("table %s: store still unavailable: %s", self.id, error)
-            await self.services.clock.sleep(self.services.settings.retry_seconds)
-
-    def _carry(self) -> None:
-        """Note whether the room rules' state changed (kept by :meth:`keep_carried`)."""
-        if self.available and not self.fenced and self.services.bus.shared:
-            self.carrier.note(self.rules.signature())
-
-    def keep_carried(self) -> None:
-        """Keep the rules' state for the next owner if it changed (the room: every second)."""
-        if self.carrier.due and self.available and not self.fenced:
-            self.carrier.due = False
-            state = self.rules.carry(self.services.clock.now(), time.time())
-            self.services.bus.keep(*handover.record(self.id, state))
-
-    def _lost(self, error: BaseException) -> None:
-        """The store failed mid-command: stop, forget, and reload what was saved."""
-        if not self.available:
-            return
-        log.warning("table %s: store failed (%s); reloading from it", self.id, error)
-        self.available = False
-        self.timers.cancel_all()
-        self.outbox.drop()
-        self.outbox.broadcast(
-            outgoing.error(
-                "room_unavailable", "the table lost its database; it will be back", table=self.id
-            )
-        )
-        self.outbox.flush()
-        self._reloading = asyncio.get_running_loop().create_task(self._reload())
-
-    def _fence(self, reason: str) -> None:
-        """The lease went to another owner: stop this table here at once, for good."""
-        if self.fenced:
-            return
-        log.warning("table %s: lease lost (%s); the table stops here", self.id, reason)
-        self.fenced = True
-        if self._reloading is not None and self._reloading is not asyncio.current_task():
-            self._reloading.cancel()  # a reload would run it again under the lost lease
-        self.available = False
-        self.timers.cancel_all()
-        self.outbox.drop()
-        self.outbox.broadcast(
-            outgoing.error("table_moved", "this table is run elsewhere now", table=self.id)
-        )
-        self.outbox.flush()
-
-    def lease_lost(self) -> None:
-        """The room's lease renewal found this table's lease gone."""
-        self._fence("not renewed")
 
     # ------------------------------------------------------------ what the room shows
 

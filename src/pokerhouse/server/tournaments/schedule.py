@@ -27,8 +27,8 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.table.outbox import Deliver
 from pokerhouse.server.table.services import BOT_NAMES, Services
 from pokerhouse.server.table.task import TableTask
+from pokerhouse.server.tournaments.policy import Report, TournamentPolicy
 from pokerhouse.server.tournaments.relay import TournamentRelay
-from pokerhouse.server.tournaments.table import Report, TournamentTable
 from pokerhouse.server.tournaments.task import TournamentTask
 from pokerhouse.store import AccountError, StoreError, TableDef, TournamentRecord, User
 from pokerhouse.store.accounts import Account
@@ -155,14 +155,15 @@ class Tournaments:
 
     # ------------------------------------------------------------ tables
 
-    async def open_table(self, definition: TableDef, report: Report) -> TournamentTable:
+    async def open_table(self, definition: TableDef, report: Report) -> TableTask:
         """Start a tournament table's task among the room's tables."""
-        table = TournamentTable(self.services, definition, self._deliver_for(definition.id), report)
+        deliver = self._deliver_for(definition.id)
+        table = TableTask(self.services, definition, deliver, TournamentPolicy(report))
         self._tables[definition.id] = table
         await table.start()
         return table
 
-    async def close_table(self, task: TournamentTable) -> None:
+    async def close_table(self, task: TableTask) -> None:
         """Stop a tournament table's task; watchers are told it has closed."""
         await task.stop()
         self._tables.pop(task.id, None)

@@ -5,7 +5,8 @@ A :class:`TournamentTask` loads a stored tournament, gives its
 unregistering, a tick of the clock, a hand a table reports), saves every
 step with its money in one transaction (``store.tournaments.step``), and
 only then carries the orders out: a new table is stored and its
-:class:`~pokerhouse.server.tournaments.table.TournamentTable` started, seats
+:class:`~pokerhouse.server.table.task.TableTask` started (with the
+:class:`~pokerhouse.server.tournaments.policy.TournamentPolicy`), seats
 and deals go to the tables' inboxes one after another, each awaited. A step
 the store refuses leaves the director as it was stored.
 
@@ -33,7 +34,8 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table.inputs import Directed
 from pokerhouse.server.table.services import Services
-from pokerhouse.server.tournaments.table import Report, TournamentTable
+from pokerhouse.server.table.task import TableTask
+from pokerhouse.server.tournaments.policy import Report
 from pokerhouse.server.tournaments.view import news, summary
 from pokerhouse.store import StoreError, TableConfig, TableDef, TournamentRecord, User
 from pokerhouse.tournament import Director
@@ -82,11 +84,11 @@ STUCK_SECONDS = 10.0
 class TableHost(Protocol):
     """What a tournament needs of the room: its tables' tasks started and stopped."""
 
-    async def open_table(self, definition: TableDef, report: Report) -> TournamentTable:
+    async def open_table(self, definition: TableDef, report: Report) -> TableTask:
         """Start the task of a tournament's table (stored already)."""
         ...
 
-    async def close_table(self, task: TournamentTable) -> None:
+    async def close_table(self, task: TableTask) -> None:
         """Stop a tournament table's task for good."""
         ...
 
@@ -117,7 +119,7 @@ class TournamentTask:
         self.host = host
         self.ended = ended
         #: The tournament's tables by their number in it.
-        self.tables: dict[int, TournamentTable] = {}
+        self.tables: dict[int, TableTask] = {}
         self.inbox: asyncio.Queue[_Given] = asyncio.Queue()
         self._saved_at = services.clock.now()
         self._tasks: list[asyncio.Task[None]] = []
@@ -308,7 +310,7 @@ class TournamentTask:
             case _:
                 log.info("tournament %s: %r", self.id, order)
 
-    async def _open(self, number: int) -> TournamentTable:
+    async def _open(self, number: int) -> TableTask:
         """The task of table ``number``, stored and started if it is not yet."""
         found = self.tables.get(number)
         if found is not None:
@@ -346,14 +348,15 @@ class TournamentTask:
             log.warning("tournament %s: tables %s idle, their hands awaited", self.id, stuck)
             self._behind = True
 
-    async def _order(self, table: TournamentTable, order: object) -> None:
+    async def _order(self, table: TableTask, order: object) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         table.post(Directed(order, done))
         try:
             await asyncio.wait_for(done, ORDER_SECONDS)
         except TimeoutError:
             raise RoomError(
-                "table_busy", f"table {table.number} did not carry out {order!r} in time"
+                "table_busy",
+                f"table {table.config.tournament_table} did not carry out {order!r} in time",
             ) from None
 
     async def _catch_up(self) -> None:
@@ -363,7 +366,7 @@ class TournamentTask:
         ended while the room was down."""
         self._behind = False
         state = self.director.state
-        tables: dict[int, TournamentTable] = {}
+        tables: dict[int, TableTask] = {}
         for number in sorted(state.tables):
             try:
                 tables[number] = await self._open(number)
@@ -376,47 +379,47 @@ class TournamentTask:
                 if wanted is None:
                     continue
                 try:
-                    await stage(table, wanted)
+                    await stage(number, table, wanted)
                 except (PokerError, StoreError, OSError) as error:
                     log.warning("tournament %s: table %s behind: %s", self.id, number, error)
                     self._behind = True
 
-    async def _stand_up_extra(self, table: TournamentTable, wanted: TableState) -> None:
+    async def _stand_up_extra(self, number: int, table: TableTask, wanted: TableState) -> None:
         live = table.table
         for seat in sorted(live.occupied):
             if live.hand is None and (
                 seat not in wanted.seats
                 or live.account_of(seat) != self._entry(wanted.seats[seat]).account
             ):
-                await self._order(table, UnseatPlayer(table.number, seat, 0, "caught up"))
+                await self._order(table, UnseatPlayer(number, seat, 0, "caught up"))
 
-    async def _seat_missing(self, table: TournamentTable, wanted: TableState) -> None:
+    async def _seat_missing(self, number: int, table: TableTask, wanted: TableState) -> None:
         live = table.table
-        for seat, number in sorted(wanted.seats.items()):
-            entry = self._entry(number)
+        for seat, entry_number in sorted(wanted.seats.items()):
+            entry = self._entry(entry_number)
             if live.seat(seat) is None and entry.seated:
                 seating = Seating(seat, entry.number, entry.player, entry.account, entry.stack)
-                await self._order(table, SeatPlayer(table.number, seating))
+                await self._order(table, SeatPlayer(number, seating))
 
-    async def _deal_or_report(self, table: TournamentTable, wanted: TableState) -> None:
+    async def _deal_or_report(self, number: int, table: TableTask, wanted: TableState) -> None:
         live, director = table.table, self.director
         if not wanted.playing or live.hand is not None:
             return  # a hand running goes on from its log and reports itself
         if live.hands_played > wanted.hands:
             # The hand ended and was stored, but the room stopped before the director heard.
             results = []
-            for seat, number in sorted(wanted.seats.items()):
+            for seat, entry_number in sorted(wanted.seats.items()):
                 info = live.seat(seat)
                 end = info.stack if info is not None else 0
-                results.append(SeatResult(seat, self._entry(number).stack, end))
+                results.append(SeatResult(seat, self._entry(entry_number).stack, end))
             # Numbered: if the table's own report is still in the inbox, one of the two
             # is refused as stale (taken twice, it would end the next hand the director
             # deals there, and the real end of that hand would be refused: a stall).
             now = self.services.clock.now()
-            report = HandReport(table.number, tuple(results), live.button, now, wanted.hands + 1)
+            report = HandReport(number, tuple(results), live.button, now, wanted.hands + 1)
             self.inbox.put_nowait(_Given(report))
         else:
-            await self._order(table, Deal(table.number, director.level, director.stakes))
+            await self._order(table, Deal(number, director.level, director.stakes))
 
     def _entry(self, number: int) -> TournamentEntry:
         return next(entry for entry in self.director.entries if entry.number == number)

@@ -1,8 +1,8 @@
-"""A tournament's table in the room: a table task that its tournament's director seats and deals.
+"""A tournament's table (RULES.md, "Tournaments"): the policy of its task.
 
-It is a :class:`~pokerhouse.server.table.task.TableTask` like any (its own
-task, inbox, lease, store writes, watchers and clocks), with these
-differences (RULES.md, "Tournaments"):
+Its table runs in a :class:`~pokerhouse.server.table.task.TableTask` like any
+(its own task, inbox, lease, store writes, watchers and clocks); this policy
+makes these differences:
 
 - its seats are the director's: players are seated (a new table's draw for
   the button included), moved and stood up by the director's orders
@@ -23,17 +23,15 @@ is answered with the error, and the tournament tries again.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.errors import RoomError, Unavailable
-from pokerhouse.server.table.inputs import Directed, TimerTick
-from pokerhouse.server.table.outbox import Deliver
-from pokerhouse.server.table.services import Services
-from pokerhouse.server.table.task import TableTask
-from pokerhouse.store import HandLog, TableDef, User
+from pokerhouse.server.socket.incoming import HostMessage
+from pokerhouse.server.table.inputs import Caller
+from pokerhouse.store import HandLog, User
 from pokerhouse.table import (
     Command,
     HandVoided,
@@ -53,70 +51,81 @@ from pokerhouse.tournament.orders import (
     UnseatPlayer,
 )
 
+if TYPE_CHECKING:
+    from pokerhouse.server.table.task import TableTask
+
 log = logging.getLogger("pokerhouse.tournament")
 
 #: Where a tournament's table reports a hand that ended: ``(table number, report)``.
 Report = Callable[[int, HandReport], None]
 
 
-class TournamentTable(TableTask):
-    """The task of one tournament table (see the module's docstring)."""
+class TournamentPolicy:
+    """The policy of one tournament table's task (see the module's docstring)."""
 
-    def __init__(
-        self, services: Services, definition: TableDef, deliver: Deliver, report: Report
-    ) -> None:
-        super().__init__(services, definition, deliver)
-        number = definition.config.tournament_table
-        assert number is not None, "a tournament's table has its number"
-        self.number = number
+    seats_ordered = True
+    everyone_watches = True
+
+    def __init__(self, report: Report) -> None:
         self.report = report
         #: Hands the director has ordered that this table has not dealt yet.
         self.deals = 0
 
+    def attach(self, task: TableTask) -> None:
+        number = task.config.tournament_table
+        assert number is not None, "a tournament's table has its number"
+        self.task = task
+        #: The table's number in its tournament.
+        self.number = number
+
+    @property
+    def closed(self) -> bool:
+        return False  # the tournament closes its tables itself
+
+    async def loaded(self) -> None:
+        return None
+
+    async def admits(self, user_id: int | None) -> bool:
+        return True
+
+    async def may_sit(self, user: User) -> None:
+        raise RoomError(
+            "tournament_table", "a tournament seats its players itself, until they are out"
+        )
+
+    async def watched(self, caller: Caller) -> None:
+        return None
+
+    async def host(self, caller: Caller, message: HostMessage) -> None:
+        raise RoomError("not_private", f"table {self.task.id} is not a private table")
+
     # ------------------------------------------------------------ the director's orders
 
-    async def _tick(self, tick: TimerTick | Directed) -> None:
-        if not isinstance(tick, Directed):
-            return await super()._tick(tick)
-        done = tick.done
-        assert isinstance(done, asyncio.Future)
-        if done.cancelled():
-            return  # the tournament stopped waiting for it: its catch-up orders it again
-        try:
-            await self._carry_out(tick.order)
-        except BaseException as error:
-            if not done.done():
-                done.set_exception(error)
-            if not isinstance(error, Exception):
-                raise
-            return
-        if not done.done():
-            done.set_result(None)
-
-    async def _carry_out(self, order: object) -> None:
-        if not self.available:
-            code = "table_moved" if self.fenced else "room_unavailable"
+    async def carry_out(self, order: object) -> None:
+        task = self.task
+        if not task.available:
+            code = "table_moved" if task.fenced else "room_unavailable"
             raise Unavailable(code, f"tournament table {self.number} is not running here now")
         match order:
             case OpenTable(_, seats):
-                if self.table.occupied:
+                if task.table.occupied:
                     return  # seated already (the order carried out again after a restart)
                 # One card face up to each: the highest takes the button (SitTogether's draw).
                 draw = SitTogether(tuple((s.seat, s.player, s.stack, s.account) for s in seats))
                 await self._seat(draw, [(s.seat, s.account) for s in seats])
             case SeatPlayer(_, seating):
-                if self.table.seat(seating.seat) is not None:
+                if task.table.seat(seating.seat) is not None:
                     return  # seated already (the order carried out again after a restart)
                 command = Sit(seating.seat, seating.player, seating.stack, account=seating.account)
                 await self._seat(command, [(seating.seat, seating.account)])
             case UnseatPlayer(_, seat):
-                if self.table.seat(seat) is not None:
-                    await self.step(Leave(seat))
+                if task.table.seat(seat) is not None:
+                    await task.step(Leave(seat))
             case Deal(_, _, stakes):
-                if self.table.hand is not None:
+                if task.table.hand is not None:
                     raise RoomError("hand_running", f"table {self.number} is dealing a hand")
-                await self.step(SetStakes(stakes))
-                self.spec = self.table.spec
+                await task.step(SetStakes(stakes))
+                task.spec = task.table.spec
                 self.deals = 1
                 await self._deal()
             case _:
@@ -126,29 +135,25 @@ class TournamentTable(TableTask):
         """Seat players (their accounts' users join the task's seats once stored)."""
         users: dict[int, User] = {}
         for seat, account in seats:
-            users[seat] = await self.services.store.get_user(account)
-        self._sitting.update(users)
-        try:
-            await self.step(command)
-        finally:
-            for seat in users:
-                self._sitting.pop(seat, None)
+            users[seat] = await self.task.services.store.get_user(account)
+        await self.task.seat(command, users)
 
     # ------------------------------------------------------------ dealing
 
-    async def _between_hands(self) -> None:
+    async def between_hands(self) -> bool:
         """Deal only what the director ordered; nobody sits out or is stood up here."""
-        if self.table.hand is None and self.deals:
+        if self.deals:
             await self._deal()
+        return False
 
     async def _deal(self) -> None:
-        now = self.services.clock.now()
-        await self.perform(self.rules.deal(self.table, now))
-        if self.table.hand is not None:
+        task = self.task
+        now = task.services.clock.now()
+        await task.perform(task.rules.deal(task.table, now))
+        if task.table.hand is not None:
             self.deals = 0
 
-    def _tell(self, step: Step) -> None:
-        super()._tell(step)
+    def stepped(self, step: Step) -> None:
         for logged in step:
             event = logged.event
             if isinstance(event, TableHandEnded):
@@ -158,29 +163,28 @@ class TournamentTable(TableTask):
 
     def _hand_ended(self, event: TableHandEnded) -> HandReport:
         """The director's report of a hand: every seat's chips before and after it."""
+        table = self.task.table
         dealt = dict(zip(event.seats, zip(event.net, event.stacks, strict=True), strict=True))
         seats = []
-        for seat in sorted(self.table.occupied):
-            info = self.table.seat(seat)
+        for seat in sorted(table.occupied):
+            info = table.seat(seat)
             assert info is not None
             net, stack = dealt.get(seat, (0, info.stack))
             seats.append(SeatResult(seat, stack - net, stack))
-        now = self.services.clock.now()
-        return HandReport(
-            self.number, tuple(seats), self.table.button, now, self.table.hands_played
-        )
+        now = self.task.services.clock.now()
+        return HandReport(self.number, tuple(seats), table.button, now, table.hands_played)
 
-    async def _resume(self, stored: HandLog) -> None:
+    async def resuming(self, stored: HandLog) -> None:
         """A hand carried on after a restart is dealt at its own level's stakes."""
+        task = self.task
         fields = {
-            name for name, value in spec_to_dict(self.table.spec).items() if type(value) is int
+            name for name, value in spec_to_dict(task.table.spec).items() if type(value) is int
         }
         stakes = tuple(
             (name, value)
             for name, value in sorted(stored.spec.items())
             if name in fields and type(value) is int
         )
-        if stakes and self.table.hand is None:
-            self.table.apply(SetStakes(stakes))
-            self.spec = self.table.spec
-        await super()._resume(stored)
+        if stakes and task.table.hand is None:
+            task.table.apply(SetStakes(stakes))
+            task.spec = task.table.spec

@@ -521,12 +521,12 @@ export function render(el, params, ctx) {
     bar_ = null;
     const parts = [h("div", { class: "hand-names" }, names)];
     if (state.preNote) parts.push(h("p", { class: "help pre-note", role: "status" }, state.preNote));
-    if (state.sitting !== null) {
-      parts.push(sitForm(state.sitting));
-    } else if (state.adding && state.mySeats.size) {
-      parts.push(addChipsForm());
-    } else if (decision && state.answered === state.decisionKey) {
+    // A form the player opened (buy-in for another box, chips to add) stays under the decision,
+    // never in its place: the decision's keys work whatever else is open.
+    const form = state.sitting !== null ? sitForm(state.sitting) : state.adding && state.mySeats.size ? addChipsForm() : null;
+    if (decision && state.answered === state.decisionKey) {
       // A pre-action (or the auto-muck) answered this decision: nothing to press.
+      if (form) parts.push(form);
     } else if (decision) {
       const clock = state.clock && state.clock.seat === decision.seat ? clockRing(state.clock, state.clockSince, t, { large: true }) : null;
       const entry = view.seats[decision.seat];
@@ -535,8 +535,11 @@ export function render(el, params, ctx) {
         formatChips,
         game: view.game,
         bet: entry ? entry.bet : 0,
-        confirmFold: setting("confirmFold"),
         said: (text) => ctx.announce(text),
+        home: () => {
+          const turn = document.getElementById("your-turn");
+          if (turn) turn.focus();
+        },
         act: (action) => {
           state.preNote = "";
           act(action);
@@ -552,7 +555,10 @@ export function render(el, params, ctx) {
           : null,
       );
       parts.push(turn, bar_.el);
+      if (form) parts.push(form);
       ctx.announce(t("table.your_turn"));
+    } else if (form) {
+      parts.push(form);
     } else if (busted !== null) {
       parts.push(rebuyForm(busted));
     } else if (state.mySeats.size && view.hand && inHand()) {

@@ -223,9 +223,20 @@ def screenshots(tmp_path: Path) -> Callable[[Any, str], None]:
     folder.mkdir(parents=True, exist_ok=True)
 
     def save(page: Any, name: str) -> None:
-        # From the top of the page, as one arrives; a phone's picture is the whole page.
+        # From the top of the page, as one arrives; a phone's picture is the whole page, taken
+        # in a window as tall as the page (so what stays in sight while one scrolls, the action
+        # bar at one's turn, is drawn where it stands in the page, not over the middle of it).
         page.evaluate("window.scrollTo(0, 0)")
-        phone = page.viewport_size["width"] < 600
-        page.screenshot(path=str(folder / f"{name}.png"), full_page=phone)
+        size = page.viewport_size
+        if size["width"] >= 600:
+            page.screenshot(path=str(folder / f"{name}.png"))
+            return
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
+        try:
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+        finally:
+            page.set_viewport_size(size)
 
     return save

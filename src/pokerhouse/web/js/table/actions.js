@@ -253,22 +253,17 @@ export function actionBar(decision, options) {
       buttons.push(presetButton);
       return presetButton;
     });
+    // The sizes on one line, the bet or raise with the other actions under them.
     sizing.append(
       h("div", { class: "presets", role: "group", "aria-label": t("act.presets") }, presets),
-      h(
-        "div",
-        { class: "amount-row" },
-        h("label", { for: id, class: "sr-only" }, t("act.amount")),
-        slider,
-        amountInput,
-        main,
-      ),
+      h("div", { class: "amount-row" }, h("label", { for: id, class: "sr-only" }, t("act.amount")), slider, amountInput),
       error,
     );
+    fixed.append(main);
     update(amountInput);
   }
 
-  const el = h("div", { class: "actions", role: "group", "aria-label": t("act.your_turn") }, fixed, sized ? sizing : null);
+  const el = h("div", { class: sized ? "actions sized" : "actions", role: "group", "aria-label": t("act.your_turn") }, sized ? sizing : null, fixed);
 
   function key(event) {
     if (pending || event.ctrlKey || event.metaKey || event.altKey) return false;

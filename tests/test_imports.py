@@ -76,3 +76,47 @@ def test_no_module_is_over_six_hundred_lines() -> None:
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES
     }
     assert not long, f"modules over {MOST_LINES} lines: {long}"
+
+
+#: The package's layers, lowest first (docs/architecture.md): a module imports only from
+#: its own top-level package and the packages of lower layers. Packages on one line sit
+#: side by side and import none of each other.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors",),
+    ("cards",),
+    ("evaluate", "duplicate", "intervals"),
+    ("engine",),
+    ("games",),
+    ("history", "client", "rl"),
+    ("analysis",),
+    ("bots",),
+    ("table", "arena"),
+    ("tournament",),
+    ("store",),
+    ("server",),
+    ("cli",),
+    ("__main__", ""),
+)
+
+
+def layer_of(module: str) -> tuple[int, str]:
+    """The layer of a module of the package, and its top-level package ('' for the
+    package's own ``__init__``)."""
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else ""
+    for rank, names in enumerate(LAYERS):
+        if top in names:
+            return rank, top
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    known = modules()
+    upward = []
+    for name, path in known.items():
+        rank, top = layer_of(name)
+        for imported in imports(name, path, known):
+            other_rank, other_top = layer_of(imported)
+            if other_top != top and other_rank >= rank:
+                upward.append(f"{name} -> {imported}")
+    assert not upward, "imports that do not go down the layers:\n" + "\n".join(sorted(upward))

@@ -24,18 +24,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from pokerhouse.errors import PokerError
 from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table import hand_reload, handover, info, recorder
+from pokerhouse.server.table.handle import TaskHandle
 from pokerhouse.server.table.inputs import TimerTick
 from pokerhouse.store import Batch, HandLog, HandVoid, StoreError, TableBookError
 from pokerhouse.table import VoidHand, records
-
-if TYPE_CHECKING:
-    from pokerhouse.server.table.task import TableTask
 
 log = logging.getLogger("pokerhouse.table")
 #: The ticks that have a table run elsewhere taken over, and the table given up for a
@@ -46,7 +43,7 @@ TAKE_OVER, HAND_OVER = "take_over", "hand_over"
 class Ownership:
     """Whether this node runs its task's table, and its moves (see the module's docstring)."""
 
-    def __init__(self, task: TableTask) -> None:
+    def __init__(self, task: TaskHandle) -> None:
         self.task = task
         self.carrier = handover.Carrier()
         #: Waiting to give the table up at the end of the hand in play.

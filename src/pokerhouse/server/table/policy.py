@@ -33,16 +33,14 @@ hook is called; hooks run in the task's own loop, one input at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from pokerhouse.server.errors import RoomError
 from pokerhouse.server.socket.incoming import HostMessage
+from pokerhouse.server.table.handle import TaskHandle
 from pokerhouse.server.table.inputs import Caller
 from pokerhouse.store import HandLog, User
 from pokerhouse.table import Step
-
-if TYPE_CHECKING:
-    from pokerhouse.server.table.task import TableTask
 
 
 class TablePolicy(Protocol):
@@ -54,7 +52,7 @@ class TablePolicy(Protocol):
     #: Anyone may watch the table and talk to it (:meth:`admits` is not asked).
     everyone_watches: bool
 
-    def attach(self, task: TableTask) -> None:
+    def attach(self, task: TaskHandle) -> None:
         """Be the policy of ``task`` (once, before any hook)."""
         ...
 
@@ -109,7 +107,7 @@ class PublicPolicy:
     seats_ordered = False
     everyone_watches = True
 
-    def attach(self, task: TableTask) -> None:
+    def attach(self, task: TaskHandle) -> None:
         self.task = task
 
     @property

@@ -27,11 +27,11 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.socket.incoming import HostMessage
+from pokerhouse.server.table.handle import TaskHandle
 from pokerhouse.server.table.inputs import Caller
 from pokerhouse.store import Batch, HandLog, User
 from pokerhouse.table import (
@@ -52,9 +52,6 @@ from pokerhouse.tournament.orders import (
     SeatResult,
     UnseatPlayer,
 )
-
-if TYPE_CHECKING:
-    from pokerhouse.server.table.task import TableTask
 
 log = logging.getLogger("pokerhouse.tournament")
 
@@ -98,7 +95,7 @@ class TournamentPolicy:
         #: Hands the director has ordered that this table has not dealt yet.
         self.deals = 0
 
-    def attach(self, task: TableTask) -> None:
+    def attach(self, task: TaskHandle) -> None:
         number = task.config.tournament_table
         assert number is not None, "a tournament's table has its number"
         self.task = task

@@ -39,7 +39,7 @@ from sqlalchemy.engine import make_url
 from pokerhouse.history.replay import replay
 from pokerhouse.server.runtime.faults import ENV
 from pokerhouse.store import Store
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.rebuild import rebuild_hand
 from tests.server.conftest import Client, Message
 from tests.server.play import decision_of, passive, sit
 from tests.server.process import START_SECONDS, ServeProcess, ledger_check

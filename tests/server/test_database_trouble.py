@@ -36,7 +36,7 @@ from pokerhouse.history.replay import replay
 from pokerhouse.server.runtime.clock import ManualClock
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import Store
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.rebuild import rebuild_hand
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, passive, sit

@@ -52,7 +52,7 @@ from pokerhouse.store.handlog import (
     StoredHand,
 )
 from pokerhouse.store.hands import settlement_key
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.rebuild import deal_again, rebuild_hand
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.store import Store
 from pokerhouse.store.tables import TableConfig, TableDef, TableLease
@@ -109,6 +109,7 @@ __all__ = [
     "TransactionKind",
     "User",
     "database_url",
+    "deal_again",
     "rebuild_hand",
     "settlement_key",
 ]

@@ -31,7 +31,7 @@ from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.runtime.mailbox import Mailbox
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
-from pokerhouse.server.table import hand_reload, handover, info, recorder
+from pokerhouse.server.table import handover, info, recorder
 from pokerhouse.server.table.house_bots import HouseBots
 from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, TimerTick, WatchInput
 from pokerhouse.server.table.outbox import Deliver, Outbox
@@ -59,6 +59,7 @@ from pokerhouse.store import (
     TableDef,
     User,
 )
+from pokerhouse.store.rebuild import deal_again
 from pokerhouse.table import (
     Act,
     Command,
@@ -496,7 +497,7 @@ class TableTask:
         """Carry a stored hand on from its deck and actions, or void it if its log is damaged."""
         applied = self.applied.setdefault(stored.number, set())
         try:
-            last = hand_reload.replay(self.table, stored, applied)
+            last = deal_again(self.table, stored, applied)
         except (PokerError, ValueError) as error:
             reason = f"damaged log: {error}"[:400]
             log.warning("table %s: hand %s voided: %s", self.id, stored.number, reason)

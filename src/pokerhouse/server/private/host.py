@@ -70,7 +70,7 @@ async def home(task: HostedTable) -> bytes:
     """The encoded ``home`` message of a private table, as it is now."""
     config = task.config
     assert config.host is not None
-    host = await task.services.store.get_user(config.host)
+    host = await task.services.store.users.get(config.host)
     rules = task.rules
     state = outgoing.Home(
         table=task.id,
@@ -154,7 +154,7 @@ async def host(task: HostedTable, caller: Caller, message: p.HostMessage) -> Non
         if message.user is None:
             raise RoomError("bad_request", f"{op} names a player (user)")
         try:
-            guest = await store.get_user(message.user)
+            guest = await store.users.get(message.user)
         except AccountError:
             raise RoomError("unknown_user", f"there is no player {message.user[:40]!r}") from None
         if guest.id == config.host:

@@ -166,7 +166,7 @@ class TableTask:
         self.keep_carried()  # the next owner takes up the rules' state as it is now
         store, owner = self.services.store, self.services.settings.owner
         try:
-            released = await store.release_table(self.id, owner, self.lease)
+            released = await store.tables.release(self.id, owner, self.lease)
         except (StoreError, OSError) as error:
             log.warning("table %s: not given up: %s", self.id, error)
             return
@@ -201,7 +201,7 @@ class TableTask:
                 await cancel_and_wait(task)
         if self.lease and not self.fenced:
             with contextlib.suppress(Exception):  # the next owner waits out the expiry instead
-                await self.services.store.release_table(
+                await self.services.store.tables.release(
                     self.id, self.services.settings.owner, self.lease
                 )
 
@@ -451,13 +451,13 @@ class TableTask:
         """(Re)build the table from the store: seats, then any unfinished hand, by replay
         (``reclaim``: a running lease under this node's name may be taken, as at start)."""
         store, settings = self.services.store, self.services.settings
-        lease = await store.acquire_table(
+        lease = await store.tables.acquire(
             self.id, settings.owner, seconds=settings.lease_seconds, reclaim=reclaim
         )
-        seated = await store.seats(self.id)
-        logs = await store.unfinished_hands(self.id)
-        last = await store.last_hand_number(self.id)
-        users = {row.seat: await store.get_user(row.user_id) for row in seated}
+        seated = await store.tables.seats(self.id)
+        logs = await store.hands.unfinished(self.id)
+        last = await store.hands.last_number(self.id)
+        users = {row.seat: await store.users.get(row.user_id) for row in seated}
         state = handover.decode(await self.services.bus.kept(handover.key(self.id)) or b"")
         running = logs[-1] if logs else None
         for stale in logs[:-1]:  # a table runs one hand at a time: older ones cannot go on

@@ -126,7 +126,7 @@ class TournamentTable(TableTask):
         """Seat players (their accounts' users join the task's seats once stored)."""
         users: dict[int, User] = {}
         for seat, account in seats:
-            users[seat] = await self.services.store.get_user(account)
+            users[seat] = await self.services.store.users.get(account)
         self._sitting.update(users)
         try:
             await self.step(command)

@@ -65,9 +65,9 @@ EVERY_HAND = Stmt(
 
 async def fill(store: Store, hands: int, rng: random.Random) -> int:
     """``hands`` finished hands of ann's against one opponent; ann's id."""
-    ann = (await store.create_user("ann", None, bot=True)).id
-    bob = (await store.create_user("bob", None, bot=True)).id
-    tables = {g: (await store.create_table(TableConfig(f"T {g}", g))).id for g in GAMES}
+    ann = (await store.users.create("ann", None, bot=True)).id
+    bob = (await store.users.create("bob", None, bot=True)).id
+    tables = {g: (await store.tables.create(TableConfig(f"T {g}", g))).id for g in GAMES}
     weeks: dict[str, list[Any]] = {}
     hand_rows, player_rows = [], []
     for number in range(1, hands + 1):

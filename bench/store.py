@@ -52,6 +52,7 @@ from pokerhouse.store import (
     HandFinish,
     HandStart,
     HandVoid,
+    SeatIn,
     Store,
     TableConfig,
 )
@@ -104,7 +105,7 @@ async def prepare(url: str, per_writer: int) -> Setup:
         for w in range(TABLES):
             users = [
                 (
-                    await store.create_user(
+                    await store.users.create(
                         f"b{w}-{s}", None, bot=True, grant=10 * STACK * per_writer
                     )
                 ).id
@@ -115,13 +116,19 @@ async def prepare(url: str, per_writer: int) -> Setup:
                 config = TableConfig(
                     f"Bench {w}-{t}", "3x4", seats=PLAYERS, min_buy_in=20, max_buy_in=STACK
                 )
-                table = (await store.create_table(config)).id
+                table = (await store.tables.create(config)).id
                 tables.append(table)
                 setup.users[table] = users
                 setup.stacks[table] = [STACK] * PLAYERS
             setup.writers.append(tables)
-            await asyncio.gather(
-                *(store.buy_in(t, s, u, STACK) for t in tables for s, u in enumerate(users))
+            await store.commit(
+                Batch(
+                    seats_in=[
+                        SeatIn(t, s, u, STACK, f"buy-in:{t}:{s}")
+                        for t in tables
+                        for s, u in enumerate(users)
+                    ]
+                )
             )
         ids = store.database.account_ids
         for table, users in setup.users.items():
@@ -158,7 +165,9 @@ class Ours:
         for _ in range(n):
             seq = self.seq[table]
             self.seq[table] = seq + 1
-            await self.store.append_actions([ActionRecord(table, number, seq, seq % 6, "check")])
+            await self.store.commit(
+                Batch(actions=[ActionRecord(table, number, seq, seq % 6, "check")])
+            )
 
     async def append_grouped(self, n: int) -> None:
         for _ in range(n // TABLES):

@@ -217,7 +217,7 @@ async def test_bots_sit_where_the_rules_let_them_play_and_are_ranked(db_url: str
         for name, line in lines.items():
             played = [
                 hand.result
-                for hand in await store.user_hands(await store.get_user(name), limit=1000)
+                for hand in await store.hands.played_by(await store.users.get(name), limit=1000)
                 if hand.table_id == bots and hand.result is not None
             ]
             assert (line["hands"], line["net"]) == (len(played), sum(played)), name

@@ -115,9 +115,9 @@ async def test_a_hand_killed_mid_way_goes_on_to_the_result_its_log_implies(
     # The stored history replays, and its first actions are the ones played before the kill.
     store = await Store.open(db_url, upgrade=False)
     try:
-        hands = await store.user_hands(await store.get_user("crash_ann"), limit=10)
+        hands = await store.hands.played_by(await store.users.get("crash_ann"), limit=10)
         first = next(hand for hand in hands if hand.number == 1)
-        record = await store.get_hand(first.id)
+        record = await store.hands.get(first.id)
         assert record.status == "finished" and record.history is not None
         replayed = replay(record.history)
         assert len(replayed.actions) >= 3

@@ -39,7 +39,7 @@ from sqlalchemy.engine import make_url
 from pokerhouse.history.replay import replay
 from pokerhouse.server.runtime.faults import ENV
 from pokerhouse.store import Store
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.rebuild import rebuild_hand
 from tests.server.conftest import Client, Message
 from tests.server.play import decision_of, passive, sit
 from tests.server.process import START_SECONDS, ServeProcess, ledger_check
@@ -259,7 +259,7 @@ async def every_chip_returned(
     after = [r for r in rows if r[1] == row[1] and r[2] == row[2] + 1]
     if not after:
         return
-    voided, following = await store.hand_log(hand_id), await store.hand_log(after[0][0])
+    voided, following = await store.hands.log(hand_id), await store.hands.log(after[0][0])
     before = {(seat.table_seat, seat.user_id): seat.stack for seat in voided.seats}
     compared = 0
     for seat in following.seats:
@@ -310,10 +310,10 @@ async def check_the_room(
     finished = voided = 0
     try:
         for hand_id, _table, _number, status in rows:
-            record = await store.get_hand(hand_id)
+            record = await store.hands.get(hand_id)
             if status == "finished":
                 finished += 1
-                log = await store.hand_log(hand_id)
+                log = await store.hands.log(hand_id)
                 assert rebuild_hand(log).results() == record.results
                 assert record.history is not None
                 assert tuple(replay(record.history).results()) == record.results

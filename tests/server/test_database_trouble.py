@@ -36,7 +36,7 @@ from pokerhouse.history.replay import replay
 from pokerhouse.server.runtime.clock import ManualClock
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.store import Store
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.rebuild import rebuild_hand
 from tests.conftest import FAST_HASHER
 from tests.server.conftest import Client, Harness, serve, table
 from tests.server.play import decision_of, passive, sit
@@ -103,11 +103,11 @@ async def same_as_the_store(room: Harness, store: Store, table_id: int) -> None:
     """The table in memory is what the store committed: seats, stacks, the running hand."""
     task = room.site.room.tasks[table_id]
     assert task.available
-    seats = {record.seat: record for record in await store.seats(table_id)}
+    seats = {record.seat: record for record in await store.tables.seats(table_id)}
     for seat in range(task.config.seats):
         info = task.table.seat(seat)
         assert (info is None) == (seat not in seats), seat
-    logs = await store.unfinished_hands(table_id)
+    logs = await store.hands.unfinished(table_id)
     hand = task.table.hand
     if hand is None:
         assert not logs
@@ -119,14 +119,14 @@ async def same_as_the_store(room: Harness, store: Store, table_id: int) -> None:
 
 
 async def finished_hands_replay(store: Store, player: str) -> int:
-    hands = await store.user_hands(await store.get_user(player), limit=500)
+    hands = await store.hands.played_by(await store.users.get(player), limit=500)
     checked = 0
     for summary in hands:
-        record = await store.get_hand(summary.id)
+        record = await store.hands.get(summary.id)
         if record.status == "finished":
             assert record.history is not None
             assert tuple(replay(record.history).results()) == record.results
-            assert rebuild_hand(await store.hand_log(summary.id)).results() == record.results
+            assert rebuild_hand(await store.hands.log(summary.id)).results() == record.results
             checked += 1
     return checked
 

@@ -37,7 +37,7 @@ async def signed_in(room: Harness, name: str) -> Client:
 
 
 async def top_ups(room: Harness, name: str) -> int:
-    statement = await room.site.store.ledger_statement(name, limit=1000)
+    statement = await room.site.store.ledger.statement(name, limit=1000)
     return sum(1 for line in statement.lines if str(line.kind) == "top-up")
 
 
@@ -45,15 +45,17 @@ async def spend(room: Harness, name: str, down_to: int) -> None:
     """Take a wallet down to ``down_to`` chips (as losing at the tables would), in one
     balanced transaction back to the issuer."""
     store = room.site.store
-    user = await store.get_user(name)
+    user = await store.users.get(name)
     wallet = Account.wallet(user.id)
-    lost = await store.balance(wallet) - down_to
-    await store.post(f"lost:{name}:{lost}", "grant", {wallet: -lost, ISSUER: lost}, memo="lost")
+    lost = await store.ledger.balance(wallet) - down_to
+    await store.ledger.post(
+        f"lost:{name}:{lost}", "grant", {wallet: -lost, ISSUER: lost}, memo="lost"
+    )
 
 
 async def test_a_restart_does_not_reset_the_top_up_hour(db_url: str) -> None:
     async with serve(db_url, TABLES, settings=settings()) as room:
-        await room.site.store.create_user("short_stack", PASSWORD, grant=500)
+        await room.site.store.users.create("short_stack", PASSWORD, grant=500)
         poor = await signed_in(room, "short_stack")
         topped = await poor.http.post("/api/me/top-up", headers=poor.csrf())
         assert topped.status_code == 200 and topped.json()["wallet"] == 10_000
@@ -76,7 +78,7 @@ async def test_a_restart_does_not_reset_the_top_up_hour(db_url: str) -> None:
 
 async def test_two_top_ups_at_once_pay_once(db_url: str) -> None:
     async with serve(db_url, TABLES, settings=settings()) as room:
-        await room.site.store.create_user("broke", PASSWORD, grant=100)
+        await room.site.store.users.create("broke", PASSWORD, grant=100)
         first = await signed_in(room, "broke")
         second = await signed_in(room, "broke")  # another device, another session
         answers = await asyncio.gather(

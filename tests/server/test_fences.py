@@ -38,10 +38,10 @@ async def cash_outs(url: str, name: str) -> tuple[int, list[int], int]:
     """``name``'s wallet, the amounts of its cash-outs, and the seats it holds."""
     store = await Store.open(url, upgrade=False)
     try:
-        user = await store.get_user(name)
-        statement = await store.ledger_statement(user, limit=1000)
+        user = await store.users.get(name)
+        statement = await store.ledger.statement(user, limit=1000)
         outs = [line.amount for line in statement.lines if line.kind is TransactionKind.CASH_OUT]
-        seated = sum(1 for seat in await store.seats(1) if seat.user_id == user.id)
+        seated = sum(1 for seat in await store.tables.seats(1) if seat.user_id == user.id)
         return statement.wallet, outs, seated
     finally:
         await store.close()
@@ -130,7 +130,7 @@ async def test_a_buy_in_the_store_refuses_is_taken_back_and_answered(db_url: str
         assert error["code"] == "insufficient_funds"
         await room.settle()
         assert task.table.seat(0) is None and task.table.seq == before
-        assert task.available and await room.site.store.seats(1) == []
+        assert task.available and await room.site.store.tables.seats(1) == []
         # The table goes on as if nothing happened: the next buy-in takes the seat.
         await sit(bob, 1, 0, 500)
         assert task.table.seat(0) is not None
@@ -151,11 +151,11 @@ async def test_a_table_whose_lease_was_taken_stops_and_applies_nothing(db_url: s
             db_url, upgrade=False, clock=lambda: time.time() + 3600, password_hasher=FAST_HASHER
         )
         try:
-            taken = await later.acquire_table(1, "node-elsewhere")
+            taken = await later.tables.acquire(1, "node-elsewhere")
         finally:
             await later.close()
         assert taken == task.lease + 1
-        logged = len((await room.site.store.unfinished_hands(1))[0].actions)
+        logged = len((await room.site.store.hands.unfinished(1))[0].actions)
         actor = ann if decision_of(ann, 1) is not None else bob
         pending = decision_of(actor, 1)
         assert pending is not None
@@ -173,7 +173,7 @@ async def test_a_table_whose_lease_was_taken_stops_and_applies_nothing(db_url: s
         assert refused["table"] == 1
         await room.settle()
         assert task.fenced and not task.available
-        assert len((await room.site.store.unfinished_hands(1))[0].actions) == logged
+        assert len((await room.site.store.hands.unfinished(1))[0].actions) == logged
         # Anything more is refused with the same code, and changes nothing.
         mark = len(actor.frames)
         await actor.send({"type": "sit_out", "table": 1})

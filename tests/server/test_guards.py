@@ -213,7 +213,7 @@ async def test_a_foreign_host_is_refused_even_with_a_matching_origin(room: Harne
     assert accepted.startswith(b"HTTP/1.1 101"), accepted
     # Nobody was signed up.
     with pytest.raises(Exception, match="no user"):
-        await room.site.store.get_user("rebound")
+        await room.site.store.users.get("rebound")
 
 
 async def test_configured_host_names_are_answered(db_url: str) -> None:

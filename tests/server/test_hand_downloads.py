@@ -44,7 +44,7 @@ async def _razz_hand(room: Harness, bob_folds: bool) -> tuple[Client, Client, An
 
 async def _server_cards(room: Harness, hand_id: int) -> tuple[dict[int, set[Card]], set[Card]]:
     """Each hand seat's dealt cards and the cards shown to all, from the server's history."""
-    stored = await room.site.store.get_hand(hand_id)
+    stored = await room.site.store.hands.get(hand_id)
     assert stored.history is not None
     hand = replay(stored.history)
     public: set[Card] = set()

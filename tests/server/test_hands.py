@@ -24,7 +24,7 @@ async def test_two_players_sit_and_play_a_full_hand(room: Harness, name: str) ->
         assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
     assert last_seq(ann, table) == last_seq(bob, table)
     store = room.site.store
-    hands = await store.user_hands(await store.get_user(ann.name), limit=5)  # type: ignore[arg-type]
+    hands = await store.hands.played_by(await store.users.get(ann.name), limit=5)  # type: ignore[arg-type]
     first = [hand for hand in hands if hand.number == 1]
     assert (
         first
@@ -32,7 +32,8 @@ async def test_two_players_sit_and_play_a_full_hand(room: Harness, name: str) ->
         and first[0].result == ended["net"][0 if ended["seats"][0] == 0 else 1]
     )
     wallets = [
-        await store.balance(Account.wallet((await store.get_user(c.name)).id)) for c in (ann, bob)
+        await store.ledger.balance(Account.wallet((await store.users.get(c.name)).id))
+        for c in (ann, bob)
     ]  # type: ignore[arg-type]
     assert wallets == [9_900, 9_900]  # 100 each at the table
 
@@ -121,8 +122,8 @@ async def test_a_folded_boxs_bonus_result_tells_others_only_the_chips(room: Harn
     # And so do the hand histories the API gives them once the hands are over.
     hand_ids = [
         h.id
-        for h in await room.site.store.user_hands(
-            await room.site.store.get_user(ann.name), limit=20
+        for h in await room.site.store.hands.played_by(
+            await room.site.store.users.get(ann.name), limit=20
         )
     ]
     for hand_id in hand_ids:

@@ -240,7 +240,7 @@ class Observer:
                 await self.find_ids(table_id, everyone=final)
             if key not in self.ids:
                 return False
-            found = await self.harness.site.store.get_hand(self.ids[key])
+            found = await self.harness.site.store.hands.get(self.ids[key])
             self.truth[key] = (
                 None
                 if found.history is None
@@ -258,10 +258,10 @@ class Observer:
             users |= set(range(1, 200))
         for user_id in sorted(users):
             try:
-                user = await store.get_user(user_id)
+                user = await store.users.get(user_id)
             except Exception:
                 continue
-            for summary in await store.user_hands(user, limit=10_000 if everyone else 100):
+            for summary in await store.hands.played_by(user, limit=10_000 if everyone else 100):
                 self.ids[(summary.table_id, summary.number)] = summary.id
 
     async def check_hand(
@@ -389,7 +389,7 @@ async def test_no_client_ever_sees_a_card_it_may_not_know(db_url: str) -> None:
 async def _user_id(harness: Harness, client: Client) -> int | None:
     if client.name is None:
         return None
-    return (await harness.site.store.get_user(client.name)).id
+    return (await harness.site.store.users.get(client.name)).id
 
 
 def _public_outside_hands(frame: dict[str, Any]) -> set[Card]:

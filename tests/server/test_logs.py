@@ -105,9 +105,9 @@ async def every_card_dealt(url: str) -> set[str]:
     store = await Store.open(url, upgrade=False)
     try:
         cards: set[str] = set()
-        user = await store.get_user("log_ann")
-        for summary in await store.user_hands(user, limit=100):
-            record = await store.get_hand(summary.id)
+        user = await store.users.get("log_ann")
+        for summary in await store.hands.played_by(user, limit=100):
+            record = await store.hands.get(summary.id)
             if record.history is not None:
                 cards |= set(CARD.findall(json.dumps(record.history)))
         return cards

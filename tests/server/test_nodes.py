@@ -117,9 +117,9 @@ async def check_hand_one(db_url: str, name: str, at_least: int) -> None:
     """Hand 1 is finished, its history replays to its results, with ``at_least`` actions."""
     store = await Store.open(db_url, upgrade=False)
     try:
-        hands = await store.user_hands(await store.get_user(name), limit=10)
+        hands = await store.hands.played_by(await store.users.get(name), limit=10)
         first = next(hand for hand in hands if hand.number == 1)
-        record = await store.get_hand(first.id)
+        record = await store.hands.get(first.id)
         assert record.status == "finished" and record.history is not None
         replayed = replay(record.history)
         assert len(replayed.actions) >= at_least
@@ -147,7 +147,7 @@ async def test_the_first_node_runs_the_table_and_the_other_waits_until_it_stops(
     assert health(b)["tables_elsewhere"] == [TABLE]
     store = await Store.open(db_url, upgrade=False)
     try:
-        assert await store.seats(TABLE) == []
+        assert await store.tables.seats(TABLE) == []
     finally:
         await store.close()
     # Stopped, a gives its lease up; b takes the table at its next look.

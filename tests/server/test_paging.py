@@ -27,9 +27,9 @@ async def _all_pages(client: Client, path: str, key: str, limit: int) -> list[di
 async def test_the_statement_pages_back_to_the_grant(room: Harness) -> None:
     ann = await room.player()
     store = room.site.store
-    user = await store.get_user(ann.name)
+    user = await store.users.get(ann.name)
     for n in range(9):
-        await store.top_up(user, n + 1, key=f"paging-top-up:{n}")
+        await store.ledger.top_up(user, n + 1, key=f"paging-top-up:{n}")
     whole = (await ann.http.get("/api/me/ledger")).json()
     assert len(whole["lines"]) == 10 and whole["next"] is None
     pages = await _all_pages(ann, "/api/me/ledger", "lines", 4)

@@ -205,7 +205,7 @@ async def test_a_low_player_may_top_up_once_an_hour(room: Harness) -> None:
     refused = await rich.http.post("/api/me/top-up", headers=rich.csrf())
     assert (refused.status_code, refused.json()["code"]) == (409, "not_low")
     # A player down to 500 chips: topped up to the grant, then not again within the hour.
-    await room.site.store.create_user("short_stack", "correct horse battery", grant=500)
+    await room.site.store.users.create("short_stack", "correct horse battery", grant=500)
     poor = Client(room.base, "short_stack")
     room.clients.append(poor)
     csrf = (await poor.http.get("/api/csrf")).json()["csrf"]

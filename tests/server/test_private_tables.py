@@ -161,7 +161,7 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     # RULES.md, "Home games"), then cashed out, and kept out after.
     await wait_for_hand(room, table_id)
     store = room.site.store
-    cid_id = (await store.get_user("cid")).id
+    cid_id = (await store.users.get("cid")).id
     hand_number = task.table.hand_number
     await hosting(ann, table_id, "remove", "cid")
     await hosting(ann, table_id, "remove", "cid")  # twice: nothing more to do, no refusal
@@ -185,7 +185,7 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
 
     # Private play counts in its players' own stats, not in what others read of them,
     # and on no leaderboard.
-    (mine,) = await store.stats.player(await store.get_user("bob"))
+    (mine,) = await store.stats.player(await store.users.get("bob"))
     assert mine.hands >= 5
     assert [g["game"] for g in (await bob.http.get("/api/me/stats")).json()["games"]] == ["3x4"]
     assert (await eve.http.get("/api/players/bob/stats")).json()["games"] == []
@@ -213,8 +213,8 @@ async def test_a_home_game_from_the_link_to_the_close(room: Harness) -> None:
     )
     assert final["closed"] is True
     for name in ("bob", "cid"):
-        user = (await store.get_user(name)).id
-        assert await store.balance(Account.in_play(table_id, user)) == 0
+        user = (await store.users.get(name)).id
+        assert await store.ledger.balance(Account.in_play(table_id, user)) == 0
     late = await post(eve, "/api/invitations/join", {"token": token, "password": "river-rat"})
     assert late.json()["code"] == "table_closed"
     lines = (await bob.http.get(f"/api/private-tables/{table_id}/ledger")).json()["players"]
@@ -232,14 +232,14 @@ async def check_ledger(
     assert set(by_name) == set(bought)
     for name, amount in bought.items():
         line = by_name[name]
-        user = await store.get_user(name)
+        user = await store.users.get(name)
         results = [
             hand.result
-            for hand in await store.user_hands(user, limit=1000)
+            for hand in await store.hands.played_by(user, limit=1000)
             if hand.table_id == table_id and hand.result is not None
         ]
         assert line["buy_in"] == amount
-        assert line["stack"] == await store.balance(Account.in_play(table_id, user.id))
+        assert line["stack"] == await store.ledger.balance(Account.in_play(table_id, user.id))
         assert line["net"] == sum(results)
         assert line["buy_out"] == line["buy_in"] + line["net"] - line["stack"]
     text = (await viewer.http.get(f"/api/private-tables/{table_id}/ledger?format=csv")).text
@@ -287,5 +287,5 @@ async def test_opening_a_private_table_is_checked(room: Harness) -> None:
     signed_out = await room.spectator()
     answer = await signed_out.http.post("/api/private-tables", json=NEW_TABLE)
     assert answer.status_code == 403  # no CSRF cookie: refused before anything else
-    ann_id = (await room.site.store.get_user("ann")).id
+    ann_id = (await room.site.store.users.get("ann")).id
     assert len(await room.site.store.private.tables_of(ann_id)) == 3

@@ -38,6 +38,6 @@ async def test_rake_is_taken_past_the_first_round_and_booked(raked: Harness) -> 
     ended = await play_hand([ann, bob], table)
     assert ended["rake"] == 3 and sum(ended["net"]) == -3
     await raked.settle()
-    assert await raked.site.store.balance(RAKE) == 3
+    assert await raked.site.store.ledger.balance(RAKE) == 3
     events = [f["event"]["type"] for f in ann.events(table)]
     assert "rake_taken" in events

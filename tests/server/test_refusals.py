@@ -267,8 +267,8 @@ async def test_no_endpoint_shows_a_hole_card_to_anyone_else(room: Harness) -> No
         ):
             await client.send(message)
     await room.settle()
-    owner = await room.site.store.get_user(ann.name or "")
-    running = await room.site.store.user_hands(owner, limit=5)
+    owner = await room.site.store.users.get(ann.name or "")
+    running = await room.site.store.hands.played_by(owner, limit=5)
     http_bodies = []
     for client in (bob, carl, ghost):
         for path in (

@@ -72,7 +72,7 @@ def new_session(url: str, name: str) -> requests.Session:
     async def make() -> str:
         store = await Store.open(url, upgrade=False)
         try:
-            return await store.create_session(await store.get_user(name))
+            return await store.users.new_session(await store.users.get(name))
         finally:
             await store.close()
 

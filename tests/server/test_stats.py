@@ -144,7 +144,7 @@ async def test_the_rooms_stats_equal_a_count_from_the_stored_hands(db_url: str) 
     async with serve(db_url, tables) as room:
         deadline = asyncio.get_running_loop().time() + 600
         while True:
-            played = await room.site.store.hands_played()
+            played = await room.site.store.hands.played_per_table()
             if len(played) == len(OPTIONS) and min(played.values()) >= HANDS:
                 break
             assert asyncio.get_running_loop().time() < deadline, f"hands played: {played}"

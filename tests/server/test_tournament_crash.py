@@ -67,7 +67,7 @@ async def test_a_tournament_killed_mid_way_carries_on_with_its_clock_stood_still
         record = await store.tournaments.create(spec, starts_at=time.time() + 1)
         director = Director(spec, state=record.state())
         for index in range(12):
-            bot = await store.create_user(f"night_bot{index}", None, bot=True)
+            bot = await store.users.create(f"night_bot{index}", None, bot=True)
             orders = director.apply(Register(bot.username, bot.id))
             record = await store.tournaments.step(record, director.state, orders)
     config = tmp_path / "room.toml"
@@ -107,5 +107,5 @@ async def test_a_tournament_killed_mid_way_carries_on_with_its_clock_stood_still
         entries = await store.tournaments.entries(record.id)
         assert sum(entry.prize for entry in entries) == 1_200
         assert all(entry.place is not None for entry in entries)
-        assert await store.balance((await store.tournaments.get(record.id)).pool) == 0
+        assert await store.ledger.balance((await store.tournaments.get(record.id)).pool) == 0
     await ledger_check(db_url)

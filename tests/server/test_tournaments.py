@@ -158,7 +158,7 @@ async def test_a_sit_and_go_of_bots_plays_to_the_end(db_url: str, game: str) -> 
         record = await store.tournaments.get(done)
         assert_places(entries, record.spec.seats)
         assert sum(e.prize for e in entries) == record.spec.buy_in * record.spec.seats
-        assert await store.balance(record.pool) == 0
+        assert await store.ledger.balance(record.pool) == 0
         assert doubled and [sent.hand for sent in doubled] == list(
             range(doubled[0].hand or 0, len(doubled) + (doubled[0].hand or 0))
         )
@@ -168,7 +168,7 @@ async def test_a_sit_and_go_of_bots_plays_to_the_end(db_url: str, game: str) -> 
         lobby = harness.site.room.lobby()
         assert [line["name"] for line in lobby] == ["Razz cash"]
     async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
-        assert await store.balance(FEES) >= 10 * record.spec.seats
+        assert await store.ledger.balance(FEES) >= 10 * record.spec.seats
         assert (await store.check()).ok
 
 
@@ -331,7 +331,7 @@ async def test_a_multi_table_tournament_of_bots_and_people_to_the_final_table(
         records = [
             await store.tournaments.create(spec, starts_at=time.time() + 3600) for _ in range(3)
         ]
-        bots = [await store.create_user(f"mtt_bot{i}", None, bot=True) for i in range(60)]
+        bots = [await store.users.create(f"mtt_bot{i}", None, bot=True) for i in range(60)]
     async with serve(db_url, CASH, settings=SETTINGS) as harness:
         people = [await harness.player("ann"), await harness.player("bob")]
         wallets = {str(person.name): 10_000 for person in people}

@@ -73,7 +73,7 @@ async def dump(store: Store) -> dict[str, list[tuple[Any, ...]]]:
 async def make_users(store: Store, count: int, grant: int = 10_000) -> list[User]:
     """``count`` bots with ``grant`` chips each."""
     return [
-        await store.create_user(f"player{index}", None, bot=True, grant=grant)
+        await store.users.create(f"player{index}", None, bot=True, grant=grant)
         for index in range(count)
     ]
 
@@ -84,4 +84,4 @@ async def make_table(
     """A table's id (buy-ins from 20 to 1,000 chips unless told otherwise)."""
     settings.setdefault("min_buy_in", 20)
     settings.setdefault("max_buy_in", 1000)
-    return (await store.create_table(TableConfig(name, game, **settings))).id
+    return (await store.tables.create(TableConfig(name, game, **settings))).id

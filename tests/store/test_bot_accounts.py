@@ -11,14 +11,14 @@ from tests.store.conftest import Clock, dump
 
 
 async def test_a_bot_account_is_a_bot_of_its_owner_with_a_token(store: Store) -> None:
-    ann = await store.create_user("ann", "correct horse")
+    ann = await store.users.create("ann", "correct horse")
     bot, token = await store.bots.create("Deep_bot", owner=ann, grant=500)
     assert (bot.username, bot.is_bot, bot.api_bot, bot.owner_id) == ("Deep_bot", True, True, ann.id)
-    assert await store.balance(Account.wallet(bot.id)) == 500
-    assert await store.user_for_session(token) == bot
-    assert await store.get_user("deep_BOT") == bot
+    assert await store.ledger.balance(Account.wallet(bot.id)) == 500
+    assert await store.users.session_user(token) == bot
+    assert await store.users.get("deep_BOT") == bot
     with pytest.raises(AccountError, match="unknown user or wrong password"):
-        await store.authenticate("deep_bot", "")  # no password: a token or nothing
+        await store.users.authenticate("deep_bot", "")  # no password: a token or nothing
     (owned,) = await store.bots.owned(ann)
     assert (owned.username, owned.live_tokens) == ("Deep_bot", 1)
     operator_bot, _ = await store.bots.create("house_rules_bot")
@@ -26,16 +26,16 @@ async def test_a_bot_account_is_a_bot_of_its_owner_with_a_token(store: Store) ->
 
 
 async def test_a_token_lasts_a_year_and_a_new_one_ends_the_old(store: Store, clock: Clock) -> None:
-    ann = await store.create_user("ann", "correct horse")
+    ann = await store.users.create("ann", "correct horse")
     _, first = await store.bots.create("deep_bot", owner=ann)
     bot, second, ended = await store.bots.new_token("deep_bot", owner=ann)
     assert ended == [token_hash(first)]
-    assert await store.user_for_session(first) is None
-    assert await store.user_for_session(second) == bot
+    assert await store.users.session_user(first) is None
+    assert await store.users.session_user(second) == bot
     clock.now += TOKEN_TTL - 1
-    assert await store.user_for_session(second) == bot
+    assert await store.users.session_user(second) == bot
     clock.now += 2
-    assert await store.user_for_session(second) is None
+    assert await store.users.session_user(second) is None
     assert (await store.bots.owned(ann))[0].live_tokens == 0
 
 
@@ -63,8 +63,8 @@ async def test_names_that_are_not_a_bot_accounts_are_refused(
 
 
 async def test_owners_limits_and_reach(store: Store) -> None:
-    ann = await store.create_user("ann", "correct horse")
-    bob = await store.create_user("bob", "correct horse")
+    ann = await store.users.create("ann", "correct horse")
+    bob = await store.users.create("bob", "correct horse")
     for n in range(3):
         await store.bots.create(f"ann{n}_bot", owner=ann, most=3)
     before = await dump(store)
@@ -73,7 +73,7 @@ async def test_owners_limits_and_reach(store: Store) -> None:
     assert caught.value.code == "too_many_bots"
     assert await dump(store) == before
     await store.bots.create("bob0_bot", owner=bob, most=3)  # the limit is per owner
-    bot = await store.get_user("ann0_bot")
+    bot = await store.users.get("ann0_bot")
     with pytest.raises(AccountError) as caught:
         await store.bots.create("sub_bot", owner=bot)
     assert caught.value.code == "bots_own_no_bots"
@@ -91,6 +91,6 @@ async def test_owners_limits_and_reach(store: Store) -> None:
 async def test_no_person_takes_a_name_that_reads_as_a_bots(store: Store) -> None:
     for name in ("Ada_bot1", "deep_bot10", "x-BOT"):
         with pytest.raises(AccountError) as caught:
-            await store.create_user(name, "correct horse")
+            await store.users.create(name, "correct horse")
         assert caught.value.code == "bad_username", name
-    assert (await store.create_user("abbot", "correct horse")).username == "abbot"
+    assert (await store.users.create("abbot", "correct horse")).username == "abbot"

@@ -47,9 +47,9 @@ def test_create_show_and_check(
 async def test_ledger_show_pages_back(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     store = await Store.open(db_url, password_hasher=FAST_HASHER)
     try:
-        ann = await store.create_user("ann", None, bot=True, grant=100)
+        ann = await store.users.create("ann", None, bot=True, grant=100)
         for n in range(4):
-            await store.top_up(ann, n + 1, key=f"top-up:ann:{n}")
+            await store.ledger.top_up(ann, n + 1, key=f"top-up:ann:{n}")
     finally:
         await store.close()
     show = ["ledger", "show", "ann", "--json", "--limit", "2", "--database-url", db_url]
@@ -157,8 +157,8 @@ def test_a_bot_accounts_token_is_printed_once_renewed_and_revoked(
     async def signed_in() -> list[str | None]:
         store = await Store.open(db_url, password_hasher=FAST_HASHER)
         try:
-            found = [await store.user_for_session(token) for token in (first, second)]
-            owner = await store.get_user("ann")
+            found = [await store.users.session_user(token) for token in (first, second)]
+            owner = await store.users.get("ann")
             owned = await store.bots.owned(owner)
             assert [bot.username for bot in owned] == ["deep_bot"]
             return [None if user is None else user.username for user in found]
@@ -176,8 +176,8 @@ def test_tables_are_listed_and_their_bots_chat_turned_off_and_on(
 ) -> None:
     async def make() -> int:
         async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
-            await store.create_table(TableConfig("Razz nights", "razz", bots=2))
-            return (await store.create_table(TableConfig("Quiet 3x4", "3x4", bots=3))).id
+            await store.tables.create(TableConfig("Razz nights", "razz", bots=2))
+            return (await store.tables.create(TableConfig("Quiet 3x4", "3x4", bots=3))).id
 
     quiet = asyncio.run(make())
     assert main(["tables", "list", "--database-url", db_url]) == 0
@@ -189,7 +189,7 @@ def test_tables_are_listed_and_their_bots_chat_turned_off_and_on(
 
     async def setting() -> bool:
         async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
-            return (await store.get_table(quiet)).config.bot_chat
+            return (await store.tables.get(quiet)).config.bot_chat
 
     assert asyncio.run(setting()) is False
     assert main(["tables", "chat", str(quiet), "on", "--database-url", db_url]) == 0

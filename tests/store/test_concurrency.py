@@ -15,6 +15,7 @@ from typing import Any
 from pokerhouse.store import Account, InsufficientFunds, Store, Transaction
 from tests.conftest import FAST_HASHER
 from tests.store.conftest import make_table
+from tests.store.writes import buy_in
 
 Job = Callable[[Store, int], Awaitable[Any]]
 
@@ -49,51 +50,51 @@ def run_concurrently(url: str, job: Job, calls: int, threads: int = 5) -> list[A
 
 
 async def test_fifty_buy_ins_from_a_wallet_that_pays_for_ten(store: Store, db_url: str) -> None:
-    ann = await store.create_user("ann", None, bot=True, grant=1_000)
+    ann = await store.users.create("ann", None, bot=True, grant=1_000)
     tables = [await make_table(store, f"T{n}") for n in range(50)]
 
     async def buy(worker: Store, n: int) -> Any:
-        return await worker.buy_in(tables[n], 0, ann, 100)
+        return await buy_in(worker, tables[n], 0, ann, 100)
 
     *results, _ = await asyncio.to_thread(run_concurrently, db_url, buy, 50)
     won = [r for r in results if not isinstance(r, BaseException)]
     lost = [r for r in results if isinstance(r, BaseException)]
     assert len(won) == 10
     assert all(isinstance(error, InsufficientFunds) for error in lost), lost[:3]
-    assert await store.balance(Account.wallet(ann.id)) == 0
-    seated = [seat for table in tables for seat in await store.seats(table)]
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 0
+    seated = [seat for table in tables for seat in await store.tables.seats(table)]
     assert len(seated) == 10 and sum(seat.stack for seat in seated) == 1_000
 
 
 async def test_a_hundred_posts_of_one_key_make_one_transaction(store: Store, db_url: str) -> None:
-    ann = await store.create_user("ann", None, bot=True, grant=1_000)
-    bob = await store.create_user("bob", None, bot=True, grant=0)
+    ann = await store.users.create("ann", None, bot=True, grant=1_000)
+    bob = await store.users.create("bob", None, bot=True, grant=0)
     entries = {Account.wallet(ann.id): -250, Account.wallet(bob.id): 250}
 
     async def post(worker: Store, n: int) -> Transaction:
-        return await worker.post("the-one-key", "grant", entries)
+        return await worker.ledger.post("the-one-key", "grant", entries)
 
     *results, _ = await asyncio.to_thread(run_concurrently, db_url, post, 100)
     assert not [r for r in results if isinstance(r, BaseException)], results[:3]
     assert len({tx.id for tx in results}) == 1
-    assert await store.balance(Account.wallet(bob.id)) == 250
-    assert len((await store.ledger_statement(bob)).lines) == 1
+    assert await store.ledger.balance(Account.wallet(bob.id)) == 250
+    assert len((await store.ledger.statement(bob)).lines) == 1
 
 
 async def test_opposite_transfers_do_not_deadlock(store: Store, db_url: str) -> None:
-    users = [await store.create_user(f"user{n}", None, bot=True, grant=10_000) for n in range(4)]
+    users = [await store.users.create(f"user{n}", None, bot=True, grant=10_000) for n in range(4)]
     wallets = [Account.wallet(user.id) for user in users]
 
     async def transfer(worker: Store, n: int) -> Transaction:
         # Every pair, both ways, three accounts at a time: locks taken in any
         # order would deadlock; taken in id order they cannot.
         a, b, c = wallets[n % 4], wallets[(n + 1) % 4], wallets[(n + 2) % 4]
-        return await worker.post(
+        return await worker.ledger.post(
             f"t{n}", "grant", {a: -3, b: 1, c: 2} if n % 2 else {c: -3, b: 2, a: 1}
         )
 
     *results, retries = await asyncio.to_thread(run_concurrently, db_url, transfer, 200)
     assert not [r for r in results if isinstance(r, BaseException)], results[:3]
     assert retries == 0
-    total = sum([await store.balance(wallet) for wallet in wallets])
+    total = sum([await store.ledger.balance(wallet) for wallet in wallets])
     assert total == 40_000

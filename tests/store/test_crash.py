@@ -34,7 +34,7 @@ CHILD = textwrap.dedent(
             number += 1
             starts = []
             for table in tables:
-                seats = [(s.seat, s.user_id, s.stack) for s in await store.seats(table)]
+                seats = [(s.seat, s.user_id, s.stack) for s in await store.tables.seats(table)]
                 starts.append(HandStart(table, number, "3x4", {}, {}, seats, ORDER, 1))
             await store.commit(Batch(starts=starts))
             finishes = []
@@ -42,7 +42,7 @@ CHILD = textwrap.dedent(
                 won = rng.randint(1, 5)
                 finishes.append(HandFinish(table, number, [won, -won]))
             await store.commit(Batch(finishes=finishes))
-            await store.post(f"gift:{number}", "grant",
+            await store.ledger.post(f"gift:{number}", "grant",
                              {Account.wallet(1): -1, Account.wallet(2): 1})
             print(number, flush=True)
 
@@ -81,10 +81,10 @@ async def test_sigkill_mid_postings_leaves_a_database_that_passes_check(
     try:
         report = await after.check()
         assert report.ok, report.summary()
-        played = await after.hands_played()
+        played = await after.hands.played_per_table()
         assert all(played[table] >= acknowledged for table in tables), (played, acknowledged)
         # Each round is three commits; the kill comes during a few more at most.
         assert all(played[table] <= acknowledged + 50 for table in tables)
-        assert len(await after.unfinished_hands()) in (0, 2)
+        assert len(await after.hands.unfinished()) in (0, 2)
     finally:
         await after.close()

@@ -32,6 +32,7 @@ from pokerhouse.store import (
     TransactionKind,
 )
 from tests.store.conftest import dump, make_table, make_users
+from tests.store.writes import append_actions, buy_in, finish_hand
 
 ORDER = tuple(str(card) for card in Deck(random.Random(4)).order())
 
@@ -41,7 +42,7 @@ async def test_a_settlement_and_the_cash_outs_it_implies_are_one_transaction(
 ) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
     table = await make_table(store)
-    lease = await store.acquire_table(table, "node")
+    lease = await store.tables.acquire(table, "node")
     await store.commit(
         Batch(
             seats_in=[
@@ -62,11 +63,11 @@ async def test_a_settlement_and_the_cash_outs_it_implies_are_one_transaction(
     out = result.moves["out:5"]
     assert out is not None and out.kind is TransactionKind.CASH_OUT
     assert out.amount(Account.wallet(bob.id)) == 230
-    assert await store.balance(Account.wallet(bob.id)) == 1_030
-    assert [(s.seat, s.stack) for s in await store.seats(table)] == [(0, 170)]
-    assert await store.applied(table, 1, ann.id, "ann-1")
-    assert not await store.applied(table, 1, ann.id, "ann-2")
-    assert not await store.applied(table, 1, bob.id, "ann-1")
+    assert await store.ledger.balance(Account.wallet(bob.id)) == 1_030
+    assert [(s.seat, s.stack) for s in await store.tables.seats(table)] == [(0, 170)]
+    assert await store.hands.applied(table, 1, ann.id, "ann-1")
+    assert not await store.hands.applied(table, 1, ann.id, "ann-2")
+    assert not await store.hands.applied(table, 1, bob.id, "ann-1")
 
 
 async def test_a_cash_out_of_other_chips_than_the_seat_holds_is_refused_with_its_batch(
@@ -74,8 +75,8 @@ async def test_a_cash_out_of_other_chips_than_the_seat_holds_is_refused_with_its
 ) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
     table = await make_table(store)
-    await store.buy_in(table, 0, ann, 200)
-    await store.buy_in(table, 1, bob, 200)
+    await buy_in(store, table, 0, ann, 200)
+    await buy_in(store, table, 1, bob, 200)
     start = HandStart(table, 1, "3x4", {}, {}, [(0, ann.id, 200), (1, bob.id, 200)], ORDER, 3)
     await store.commit(Batch(starts=[start]))
     before = await dump(store)
@@ -105,14 +106,14 @@ async def test_a_bot_is_funded_inside_its_buy_in_once_whatever_the_retries(store
     move = SeatIn(table, 2, bot.id, 400, "bot-sit:1:2:17", fund=True)
     await store.commit(Batch(seats_in=[move]))
     await store.commit(Batch(seats_in=[move]))  # a retry: the same key, the same transaction
-    assert await store.balance(Account.wallet(bot.id)) == 0
-    assert await store.balance(Account.in_play(table, bot.id)) == 400
-    kinds = [line.kind for line in (await store.ledger_statement(bot)).lines]
+    assert await store.ledger.balance(Account.wallet(bot.id)) == 0
+    assert await store.ledger.balance(Account.in_play(table, bot.id)) == 400
+    kinds = [line.kind for line in (await store.ledger.statement(bot)).lines]
     assert kinds == [TransactionKind.GRANT, TransactionKind.TOP_UP, TransactionKind.BUY_IN]
     # Chips added to a bot funded the same way, each from what its wallet lacks.
     await store.commit(Batch(seats_in=[SeatIn(table, 2, bot.id, 100, "bot-add:1", add=True,
                                               fund=True)]))  # fmt: skip
-    assert await store.balance(Account.in_play(table, bot.id)) == 500
+    assert await store.ledger.balance(Account.in_play(table, bot.id)) == 500
 
 
 async def test_malformed_seat_moves_are_refused_before_any_statement(store: Store) -> None:
@@ -136,19 +137,21 @@ async def test_malformed_seat_moves_are_refused_before_any_statement(store: Stor
 async def test_a_client_id_is_stored_once_per_hand_and_player(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
     table = await make_table(store)
-    await store.buy_in(table, 0, ann, 200)
-    await store.buy_in(table, 1, bob, 200)
+    await buy_in(store, table, 0, ann, 200)
+    await buy_in(store, table, 1, bob, 200)
     start = HandStart(table, 1, "3x4", {}, {}, [(0, ann.id, 200), (1, bob.id, 200)], ORDER, 3)
     await store.commit(Batch(starts=[start]))
-    await store.append_actions([ActionRecord(table, 1, 0, 0, "check", None, None, ann.id, "x")])
-    await store.append_actions([ActionRecord(table, 1, 1, 1, "check", None, None, bob.id, "x")])
+    await append_actions(store, [ActionRecord(table, 1, 0, 0, "check", None, None, ann.id, "x")])
+    await append_actions(store, [ActionRecord(table, 1, 1, 1, "check", None, None, bob.id, "x")])
     with pytest.raises(DatabaseError):  # the unique index refuses it
-        await store.append_actions([ActionRecord(table, 1, 2, 0, "check", None, None, ann.id, "x")])
+        await append_actions(
+            store, [ActionRecord(table, 1, 2, 0, "check", None, None, ann.id, "x")]
+        )
     with pytest.raises(HandLogError):
-        await store.append_actions([ActionRecord(table, 1, 2, 0, "check", None, None, None, "y")])
-    (log,) = await store.unfinished_hands(table)
+        await append_actions(store, [ActionRecord(table, 1, 2, 0, "check", None, None, None, "y")])
+    (log,) = await store.hands.unfinished(table)
     assert [(a.user_id, a.client_id) for a in log.actions] == [(ann.id, "x"), (bob.id, "x")]
-    await store.finish_hand(table, 1, [0, 0])
+    await finish_hand(store, table, 1, [0, 0])
 
 
 async def test_a_house_bot_sits_at_one_table_at_a_time(store: Store) -> None:
@@ -167,7 +170,10 @@ async def test_a_house_bot_sits_at_one_table_at_a_time(store: Store) -> None:
     await store.commit(Batch(seats_in=[SeatIn(second, 0, ann.id, 200, "sit:b")]))
     await store.commit(Batch(seats_out=[SeatOut(first, 0, bot.id, 200, "bot-out:a")]))
     await store.commit(Batch(seats_in=[SeatIn(second, 1, bot.id, 200, "bot-sit:b2", fund=True)]))
-    assert [(s.seat, s.user_id) for s in await store.seats(second)] == [(0, ann.id), (1, bot.id)]
+    assert [(s.seat, s.user_id) for s in await store.tables.seats(second)] == [
+        (0, ann.id),
+        (1, bot.id),
+    ]
 
 
 async def test_rooms_seating_one_bot_at_once_seat_it_once(store: Store, db_url: str) -> None:
@@ -184,5 +190,5 @@ async def test_rooms_seating_one_bot_at_once_seat_it_once(store: Store, db_url: 
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(refused) == 4, results
     assert all(isinstance(r, TableBookError) and r.code == "bot_busy" for r in refused), refused
-    seated = [t for t in tables if await store.seats(t)]
+    seated = [t for t in tables if await store.tables.seats(t)]
     assert len(seated) == 1

@@ -29,6 +29,7 @@ from pokerhouse.store import (
     rebuild_hand,
 )
 from tests.helpers import policy_action
+from tests.store.writes import buy_in
 
 GAMES = [("3x4", 4, {}), ("razz", 4, {}), ("teen-patti", 4, {}), ("casino-holdem", 3, {})]
 
@@ -45,7 +46,7 @@ class LiveTable:
         self.logged = 0
 
     async def deal(self, store: Store, rng: random.Random) -> HandStart | None:
-        seats = [s for s in await store.seats(self.table_id) if s.stack > 0]
+        seats = [s for s in await store.tables.seats(self.table_id) if s.stack > 0]
         if len(seats) < max(2, self.info.min_players) and not self.info.banked:
             return None
         self.number += 1
@@ -95,16 +96,16 @@ class LiveTable:
 
 async def test_every_game_through_the_store(store: Store) -> None:
     rng = random.Random(2024)
-    await store.fund_house(1_000_000, key="fund:1")
+    await store.ledger.fund_house(1_000_000, key="fund:1")
     tables: list[LiveTable] = []
     for n, (game, players, options) in enumerate(GAMES):
         boxes = 2 if game == "casino-holdem" else 1
         config = TableConfig(f"G{n}", game, options=options, seats=players, max_boxes=boxes,
                              min_buy_in=20, max_buy_in=400)  # fmt: skip
-        table = await store.create_table(config)
+        table = await store.tables.create(config)
         for seat in range(players):
-            user = await store.create_user(f"g{n}-seat{seat}", None, bot=True, grant=5_000)
-            await store.buy_in(table.id, seat, user, 200)
+            user = await store.users.create(f"g{n}-seat{seat}", None, bot=True, grant=5_000)
+            await buy_in(store, table.id, seat, user, 200)
         tables.append(LiveTable(table.id, game, options))
     hands_played = 0
     for _round in range(12):
@@ -127,25 +128,25 @@ async def test_every_game_through_the_store(store: Store) -> None:
                     await _check_replay(store, t)
             live = [t for t in live if t.hand is not None]
     assert hands_played >= 40
-    played = await store.hands_played()
+    played = await store.hands.played_per_table()
     assert sum(played.values()) == hands_played
     # Chips moved only between players, the house and the rake.
-    seats = [s for t in tables for s in await store.seats(t.table_id)]
+    seats = [s for t in tables for s in await store.tables.seats(t.table_id)]
     in_play = sum(s.stack for s in seats)
-    assert in_play + await store.balance(HOUSE) + await store.balance(
+    assert in_play + await store.ledger.balance(HOUSE) + await store.ledger.balance(
         RAKE
     ) == 1_000_000 + 200 * len(seats)
     for t in tables:
-        for s in await store.seats(t.table_id):
-            assert await store.balance(Account.in_play(t.table_id, s.user_id)) == sum(
-                x.stack for x in await store.seats(t.table_id) if x.user_id == s.user_id
+        for s in await store.tables.seats(t.table_id):
+            assert await store.ledger.balance(Account.in_play(t.table_id, s.user_id)) == sum(
+                x.stack for x in await store.tables.seats(t.table_id) if x.user_id == s.user_id
             )
     report = await store.check()
     assert report.ok, report.summary()
 
 
 async def _check_replay(store: Store, table: LiveTable) -> None:
-    (log,) = await store.unfinished_hands(table.table_id)
+    (log,) = await store.hands.unfinished(table.table_id)
     rebuilt = rebuild_hand(log)
     assert table.hand is not None
     assert rebuilt.events == table.hand.events

@@ -21,18 +21,18 @@ from tests.store.conftest import dump, make_table, make_users
 
 
 async def test_a_grant_is_a_transaction_from_the_issuer(store: Store) -> None:
-    ann = await store.create_user("ann", None, bot=True, grant=2_500)
-    statement = await store.ledger_statement(ann)
+    ann = await store.users.create("ann", None, bot=True, grant=2_500)
+    statement = await store.ledger.statement(ann)
     assert [(line.kind, line.amount, line.balance) for line in statement.lines] == [
         (TransactionKind.GRANT, 2_500, 2_500)
     ]
     assert statement.lines[0].key == f"grant:user:{ann.id}"
-    assert await store.balance(ISSUER) == -2_500
+    assert await store.ledger.balance(ISSUER) == -2_500
 
 
 async def test_a_transfer_moves_chips_and_keeps_running_balances(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
-    tx = await store.post(
+    tx = await store.ledger.post(
         "gift:1",
         "grant",
         {Account.wallet(ann.id): -300, Account.wallet(bob.id): 300},
@@ -45,38 +45,40 @@ async def test_a_transfer_moves_chips_and_keeps_running_balances(store: Store) -
         Account.wallet(bob.id): 1_300,
     }
     assert tx.meta == {"why": "birthday"} and tx.memo == "a gift"
-    assert await store.balance(Account.wallet(ann.id)) == 700
-    lines = (await store.ledger_statement(bob)).lines
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 700
+    lines = (await store.ledger.statement(bob)).lines
     assert [line.balance for line in lines] == [1_000, 1_300]
 
 
 async def test_the_house_is_funded_from_the_issuer(store: Store) -> None:
-    tx = await store.fund_house(50_000, key="fund:1")
+    tx = await store.ledger.fund_house(50_000, key="fund:1")
     assert tx.kind is TransactionKind.TOP_UP
-    assert await store.balance(HOUSE) == 50_000
-    assert await store.balance(ISSUER) == -50_000
+    assert await store.ledger.balance(HOUSE) == 50_000
+    assert await store.ledger.balance(ISSUER) == -50_000
 
 
 async def test_a_player_top_up(store: Store) -> None:
     (ann,) = await make_users(store, 1, grant=100)
-    await store.top_up(ann, 900, key="top-up:ann:1")
-    assert await store.balance(Account.wallet(ann.id)) == 1_000
+    await store.ledger.top_up(ann, 900, key="top-up:ann:1")
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 1_000
 
 
 async def test_the_same_key_and_entries_return_the_first_transaction(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
     entries = {Account.wallet(ann.id): -10, Account.wallet(bob.id): 10}
-    first = await store.post("k1", "grant", entries)
+    first = await store.ledger.post("k1", "grant", entries)
     before = await dump(store)
-    again = await store.post("k1", "grant", entries, memo="ignored on a repeat")
+    again = await store.ledger.post("k1", "grant", entries, memo="ignored on a repeat")
     assert again == first
     assert await dump(store) == before
-    assert await store.balance(Account.wallet(bob.id)) == 1_010
+    assert await store.ledger.balance(Account.wallet(bob.id)) == 1_010
 
 
 async def test_the_same_key_with_other_entries_is_a_conflict(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
-    await store.post("k1", "grant", {Account.wallet(ann.id): -10, Account.wallet(bob.id): 10})
+    await store.ledger.post(
+        "k1", "grant", {Account.wallet(ann.id): -10, Account.wallet(bob.id): 10}
+    )
     before = await dump(store)
     for entries, kind in [
         ({Account.wallet(ann.id): -11, Account.wallet(bob.id): 11}, "grant"),
@@ -84,7 +86,7 @@ async def test_the_same_key_with_other_entries_is_a_conflict(store: Store) -> No
         ({Account.wallet(bob.id): -10, Account.wallet(ann.id): 10}, "grant"),
     ]:
         with pytest.raises(IdempotencyConflict) as caught:
-            await store.post("k1", kind, entries)
+            await store.ledger.post("k1", kind, entries)
         assert caught.value.code == "idempotency_conflict"
     assert await dump(store) == before
 
@@ -93,14 +95,18 @@ async def test_only_the_issuer_goes_below_zero(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=100)
     before = await dump(store)
     with pytest.raises(InsufficientFunds) as caught:
-        await store.post("x", "grant", {Account.wallet(ann.id): -101, Account.wallet(bob.id): 101})
+        await store.ledger.post(
+            "x", "grant", {Account.wallet(ann.id): -101, Account.wallet(bob.id): 101}
+        )
     assert caught.value.code == "insufficient_funds" and f"wallet:{ann.id}" in str(caught.value)
     with pytest.raises(InsufficientFunds):
-        await store.post("y", "rake", {RAKE: -1, Account.wallet(bob.id): 1})
+        await store.ledger.post("y", "rake", {RAKE: -1, Account.wallet(bob.id): 1})
     assert await dump(store) == before
     # The whole wallet may go, down to zero.
-    await store.post("z", "grant", {Account.wallet(ann.id): -100, Account.wallet(bob.id): 100})
-    assert await store.balance(Account.wallet(ann.id)) == 0
+    await store.ledger.post(
+        "z", "grant", {Account.wallet(ann.id): -100, Account.wallet(bob.id): 100}
+    )
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 0
 
 
 def _bad_postings(a: Account, b: Account) -> list[tuple[str, Any, Any, dict[str, Any], str]]:
@@ -140,7 +146,7 @@ async def test_bad_postings_raise_coded_errors_and_write_nothing(store: Store) -
     before = await dump(store)
     for key, kind, entries, extra, code in _bad_postings(a, b):
         with pytest.raises(LedgerError) as caught:
-            await store.post(key, kind, entries, **extra)
+            await store.ledger.post(key, kind, entries, **extra)
         assert caught.value.code == code, (key, kind, entries, extra, str(caught.value))
     assert await dump(store) == before
 
@@ -148,15 +154,17 @@ async def test_bad_postings_raise_coded_errors_and_write_nothing(store: Store) -
 async def test_a_repeat_after_the_wallet_emptied_still_returns_the_first(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=100)
     entries = {Account.wallet(ann.id): -100, Account.wallet(bob.id): 100}
-    first = await store.post("all-in", "grant", entries)
-    assert await store.post("all-in", "grant", entries) == first
+    first = await store.ledger.post("all-in", "grant", entries)
+    assert await store.ledger.post("all-in", "grant", entries) == first
 
 
 async def test_statement_limit_shows_the_latest_lines(store: Store) -> None:
     ann, bob = await make_users(store, 2, grant=1_000)
     for n in range(5):
-        await store.post(f"t{n}", "grant", {Account.wallet(ann.id): -1, Account.wallet(bob.id): 1})
-    statement = await store.ledger_statement(ann.username, limit=2)
+        await store.ledger.post(
+            f"t{n}", "grant", {Account.wallet(ann.id): -1, Account.wallet(bob.id): 1}
+        )
+    statement = await store.ledger.statement(ann.username, limit=2)
     assert [line.key for line in statement.lines] == ["t3", "t4"]
     assert [line.balance for line in statement.lines] == [996, 995]
     assert statement.wallet == 995 and statement.total == 995

@@ -156,7 +156,7 @@ async def test_tournaments_revision_keeps_the_books_and_their_triggers(empty_db_
         director = Director(record.spec, state=record.state())
         orders = director.apply(Register("ann", 1))
         await store.tournaments.step(record, director.state, orders)
-        assert await store.balance(Account.wallet(1)) == 35
+        assert await store.ledger.balance(Account.wallet(1)) == 35
         assert (await store.check()).ok
     finally:
         await store.close()
@@ -212,7 +212,7 @@ async def test_the_stats_revision_counts_the_hands_already_finished(db_url: str)
     store = await Store.open(db_url)
     try:
         table = await seated_table(store, 2, game="razz")
-        users = [seat.user_id for seat in await store.seats(table)]
+        users = [seat.user_id for seat in await store.tables.seats(table)]
         for number in range(1, 13):
             hand = new_hand("razz", [500, 500], seed=number)
             while not hand.is_over:

@@ -54,7 +54,7 @@ async def counted(db_url: str, clock: Clock) -> Any:
 
 async def test_a_host_at_the_table_limit_costs_no_hash(counted: Any) -> None:
     store, hasher = counted
-    ann = await store.create_user("ann", None, bot=True, grant=1000)
+    ann = await store.users.create("ann", None, bot=True, grant=1000)
     for number in range(3):
         await store.private.open(ann, TABLE, password=f"secret-{number}")
     assert hasher.hashes == 3
@@ -72,8 +72,8 @@ async def test_a_join_past_its_password_when_the_host_renews_or_closes_is_refuse
     counted: Any, change: str
 ) -> None:
     store, hasher = counted
-    ann = await store.create_user("ann", None, bot=True, grant=1000)
-    bob = await store.create_user("bob", None, bot=True, grant=1000)
+    ann = await store.users.create("ann", None, bot=True, grant=1000)
+    bob = await store.users.create("bob", None, bot=True, grant=1000)
     table, token = await store.private.open(ann, TABLE, password="river-rat")
     hasher.gate = threading.Event()
     joining = asyncio.create_task(store.private.join(token, bob, "river-rat"))

@@ -75,9 +75,9 @@ async def test_random_postings_keep_the_books(
 ) -> None:
     if not (await store.database.read(_count_users)):
         for n in range(N_USERS):
-            await store.create_user(f"user{n}", None, bot=True, grant=1_000)
+            await store.users.create(f"user{n}", None, bot=True, grant=1_000)
     accounts = [_account(i) for i in range(N_USERS + 3)]
-    balances = {account: await store.balance(account) for account in accounts}
+    balances = {account: await store.ledger.balance(account) for account in accounts}
     prefix = uuid.uuid4().hex[:8]
     used: dict[str, Any] = {}
     for key_index, kind, raw, balance_with_issuer in postings:
@@ -91,7 +91,7 @@ async def test_random_postings_keep_the_books(
                     del entries[ISSUER]
         expected = _expected(balances, used, key, kind, entries)
         try:
-            await store.post(key, kind, entries)
+            await store.ledger.post(key, kind, entries)
         except LedgerError as error:
             assert error.code == expected, (entries, str(error))
         else:
@@ -101,7 +101,7 @@ async def test_random_postings_keep_the_books(
                 for account, value in entries.items():
                     balances[account] += value
     for account in accounts:
-        assert await store.balance(account) == balances[account], account
+        assert await store.ledger.balance(account) == balances[account], account
     report = await store.check()
     assert report.ok, report.summary()
 

@@ -12,6 +12,7 @@ from pokerhouse.store import AccountError, Batch, HandFinish, HandLogError, Stor
 from pokerhouse.store.stats import week_of
 from tests.store.conftest import Clock, dump
 from tests.store.test_hands import start_for
+from tests.store.writes import buy_in
 
 WEEK = 7 * 86_400.0
 # A seat that put chips in on the first round, raised and won at showdown; one that
@@ -33,16 +34,16 @@ async def play(
 
 
 async def two_at(store: Store, name: str, ann: int, bob: int, **settings: object) -> int:
-    table = (await store.create_table(TableConfig(name, "3x4", min_buy_in=20, max_buy_in=1000,
+    table = (await store.tables.create(TableConfig(name, "3x4", min_buy_in=20, max_buy_in=1000,
                                                   **settings))).id  # type: ignore[arg-type]  # fmt: skip
-    await store.buy_in(table, 0, ann, 500)
-    await store.buy_in(table, 1, bob, 500)
+    await buy_in(store, table, 0, ann, 500)
+    await buy_in(store, table, 1, bob, 500)
     return table
 
 
 async def test_each_settlement_adds_its_seats_figures_and_chips(store: Store) -> None:
-    ann = (await store.create_user("ann", "correct horse battery")).id
-    bob = (await store.create_user("bob", "correct horse battery")).id
+    ann = (await store.users.create("ann", "correct horse battery")).id
+    bob = (await store.users.create("bob", "correct horse battery")).id
     table = await two_at(store, "T", ann, bob)
     await play(store, table, 1, [30, -30])
     await play(store, table, 2, [-4, 4], figures=(CALLER, RAISER))
@@ -55,8 +56,8 @@ async def test_each_settlement_adds_its_seats_figures_and_chips(store: Store) ->
 
 
 async def test_a_settlement_repeated_is_counted_once(store: Store) -> None:
-    ann = (await store.create_user("ann", None, bot=True)).id
-    bob = (await store.create_user("bob", None, bot=True)).id
+    ann = (await store.users.create("ann", None, bot=True)).id
+    bob = (await store.users.create("bob", None, bot=True)).id
     table = await two_at(store, "T", ann, bob)
     await play(store, table, 1, [30, -30])
     # A retry after a lost reply: the first settlement stands, nothing is added twice.
@@ -68,8 +69,8 @@ async def test_a_settlement_repeated_is_counted_once(store: Store) -> None:
 async def test_figures_that_do_not_fit_the_hand_are_refused_and_nothing_is_written(
     store: Store,
 ) -> None:
-    ann = (await store.create_user("ann", None, bot=True)).id
-    bob = (await store.create_user("bob", None, bot=True)).id
+    ann = (await store.users.create("ann", None, bot=True)).id
+    bob = (await store.users.create("bob", None, bot=True)).id
     table = await two_at(store, "T", ann, bob)
     await store.commit(Batch(starts=[await start_for(store, table, 1)]))
     before = await dump(store)
@@ -86,8 +87,8 @@ async def test_figures_that_do_not_fit_the_hand_are_refused_and_nothing_is_writt
 
 
 async def test_a_period_sums_its_weeks_only(store: Store, clock: Clock) -> None:
-    ann = (await store.create_user("ann", None, bot=True)).id
-    bob = (await store.create_user("bob", None, bot=True)).id
+    ann = (await store.users.create("ann", None, bot=True)).id
+    bob = (await store.users.create("bob", None, bot=True)).id
     table = await two_at(store, "T", ann, bob)
     await play(store, table, 1, [30, -30])
     clock.now += 5 * WEEK
@@ -103,8 +104,8 @@ async def test_a_period_sums_its_weeks_only(store: Store, clock: Clock) -> None:
 async def test_the_leaderboard_is_people_at_public_tables_with_enough_hands(
     store: Store, clock: Clock
 ) -> None:
-    people = [(await store.create_user(f"{n}nn", "correct horse battery")).id for n in "abcd"]
-    bot = (await store.create_user("zbot", None, bot=True)).id
+    people = [(await store.users.create(f"{n}nn", "correct horse battery")).id for n in "abcd"]
+    bot = (await store.users.create("zbot", None, bot=True)).id
     a, b, c, _ = people
     public = await two_at(store, "Public", a, b)
     with_bot = await two_at(store, "Bots", c, bot)

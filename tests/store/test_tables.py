@@ -25,16 +25,16 @@ async def test_tables_persist_with_every_setting(store: Store, db_url: str) -> N
         time_bank_seconds=45.5,
         bot_chat=False,
     )
-    made = await store.create_table(config)
-    casino = await store.create_table(TableConfig("Casino", "casino_holdem", seats=7, max_boxes=3))
+    made = await store.tables.create(config)
+    casino = await store.tables.create(TableConfig("Casino", "casino_holdem", seats=7, max_boxes=3))
     assert made.config.min_buy_in == 200 and made.config.max_buy_in == 1000
     assert casino.game == "casino-holdem" and casino.config.max_boxes == 3
     assert not made.config.bot_chat and casino.config.bot_chat  # chat on unless turned off
     assert casino.config.bot_kind == "pro"  # the house's own bots by default
     reopened = await Store.open(db_url)
     try:
-        assert await reopened.list_tables() == [made, casino]
-        assert await reopened.get_table(made.id) == made
+        assert await reopened.tables.all() == [made, casino]
+        assert await reopened.tables.get(made.id) == made
     finally:
         await reopened.close()
 
@@ -71,35 +71,35 @@ def _bad_configs() -> list[tuple[dict[str, Any], str]]:
 
 
 async def test_bad_table_definitions_are_refused(store: Store) -> None:
-    await store.create_table(TableConfig("Taken", "3x4"))
+    await store.tables.create(TableConfig("Taken", "3x4"))
     before = await dump(store)
     for change, code in [*_bad_configs(), ({"name": "Taken"}, "name_taken")]:
         config: dict[str, Any] = {"name": "T", "game": "3x4", **change}
         with pytest.raises(TableBookError) as caught:
-            await store.create_table(TableConfig(**config))
+            await store.tables.create(TableConfig(**config))
         assert caught.value.code == code, (change, str(caught.value))
     assert await dump(store) == before
 
 
 async def test_a_banked_game_takes_no_rake(store: Store) -> None:
     with pytest.raises(TableBookError, match="banked"):
-        await store.create_table(TableConfig("C", "casino-holdem", rake_bps=100))
+        await store.tables.create(TableConfig("C", "casino-holdem", rake_bps=100))
 
 
 async def test_unknown_tables(store: Store) -> None:
-    for call in (store.get_table(999), store.acquire_table(999, "node-a")):
+    for call in (store.tables.get(999), store.tables.acquire(999, "node-a")):
         with pytest.raises(TableBookError) as caught:
             await call
         assert caught.value.code == "unknown_table"
 
 
 async def test_leases_hand_out_growing_fencing_tokens(store: Store, clock: Clock) -> None:
-    table = await store.create_table(TableConfig("T", "3x4"))
-    assert await store.acquire_table(table.id, "node-a", seconds=5) == 1
+    table = await store.tables.create(TableConfig("T", "3x4"))
+    assert await store.tables.acquire(table.id, "node-a", seconds=5) == 1
     clock.now += 6
-    assert await store.acquire_table(table.id, "node-b", seconds=5) == 2
+    assert await store.tables.acquire(table.id, "node-b", seconds=5) == 2
     clock.now += 6
-    assert await store.acquire_table(table.id, "node-a", seconds=5) == 3
+    assert await store.tables.acquire(table.id, "node-a", seconds=5) == 3
 
 
 async def test_a_taking_over_node_takes_only_a_free_or_lapsed_lease(
@@ -108,24 +108,24 @@ async def test_a_taking_over_node_takes_only_a_free_or_lapsed_lease(
     """``reclaim=False`` never takes a running lease, not even one under the taker's own
     name (another process of that name may run the table); ``table_leases`` says which
     leases are free to take."""
-    first = await store.create_table(TableConfig("X", "3x4"))
-    second = await store.create_table(TableConfig("Y", "3x4"))
-    free = await store.table_leases()
+    first = await store.tables.create(TableConfig("X", "3x4"))
+    second = await store.tables.create(TableConfig("Y", "3x4"))
+    free = await store.tables.leases()
     assert free[first.id].free and free[first.id].owner is None and free[first.id].token == 0
-    assert await store.acquire_table(first.id, "node-a", seconds=5, reclaim=False) == 1
+    assert await store.tables.acquire(first.id, "node-a", seconds=5, reclaim=False) == 1
     for taker in ("node-a", "node-b"):
         with pytest.raises(TableBookError) as caught:
-            await store.acquire_table(first.id, taker, seconds=5, reclaim=False)
+            await store.tables.acquire(first.id, taker, seconds=5, reclaim=False)
         assert caught.value.code == "lease_held"
-    leases = await store.table_leases()
+    leases = await store.tables.leases()
     assert not leases[first.id].free and leases[first.id].owner == "node-a"
     assert leases[first.id].expires == pytest.approx(clock.now + 5)
     assert leases[second.id].free
     clock.now += 6  # node-a let it lapse: anyone may take it, with a higher token
-    assert (await store.table_leases())[first.id].free
-    assert await store.acquire_table(first.id, "node-b", seconds=5, reclaim=False) == 2
-    assert await store.renew_leases("node-a", {first.id: 1}, seconds=5) == set()
-    assert (await store.table_leases())[first.id].owner == "node-b"
+    assert (await store.tables.leases())[first.id].free
+    assert await store.tables.acquire(first.id, "node-b", seconds=5, reclaim=False) == 2
+    assert await store.tables.renew("node-a", {first.id: 1}, seconds=5) == set()
+    assert (await store.tables.leases())[first.id].owner == "node-b"
 
 
 async def test_rooms_starting_together_create_the_first_tables_once(
@@ -136,16 +136,16 @@ async def test_rooms_starting_together_create_the_first_tables_once(
     first = [TableConfig(f"First {n}", "razz", min_buy_in=20, max_buy_in=200) for n in range(3)]
 
     async def start(worker: Store, n: int) -> Any:
-        return await worker.create_first_tables(first)
+        return await worker.tables.create_first(first)
 
     *results, _ = await asyncio.to_thread(run_concurrently, db_url, start, 5)
     assert not [r for r in results if isinstance(r, BaseException)], results
     assert sorted(created for _, created in results) == [False] * 4 + [True]
-    stored = await store.list_tables()
+    stored = await store.tables.all()
     assert [t.config.name for t in stored] == ["First 0", "First 1", "First 2"]
     for tables, _ in results:  # every starter sees the same tables, the creator's ids
         assert [t.id for t in tables] == [t.id for t in stored]
-    again, created = await store.create_first_tables(
+    again, created = await store.tables.create_first(
         [TableConfig("Late", "3x4", min_buy_in=20, max_buy_in=200)]
     )
     assert not created and [t.id for t in again] == [t.id for t in stored]
@@ -157,5 +157,5 @@ async def test_first_tables_are_checked_before_anything_is_stored(store: Store) 
         TableConfig("Broken", "razz", min_buy_in=200, max_buy_in=20),
     ]
     with pytest.raises(TableBookError):
-        await store.create_first_tables(bad)
-    assert await store.list_tables() == []
+        await store.tables.create_first(bad)
+    assert await store.tables.all() == []

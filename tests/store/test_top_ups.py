@@ -11,49 +11,51 @@ from tests.store.conftest import Clock, dump
 
 
 async def test_one_top_up_an_hour_by_the_ledger(store: Store, clock: Clock) -> None:
-    ann = await store.create_user("ann", "password1", grant=100)
-    first = await store.top_up_wallet(ann, 9_900)
+    ann = await store.users.create("ann", "password1", grant=100)
+    first = await store.ledger.player_top_up(ann, 9_900)
     assert first.key == f"wallet-top-up:{ann.id}:1"
     before = await dump(store)
     clock.now += 3599
     with pytest.raises(AccountError) as caught:
-        await store.top_up_wallet(ann, 500)
+        await store.ledger.player_top_up(ann, 500)
     assert caught.value.code == "rate_limited" and "1 s" in str(caught.value)
     assert await dump(store) == before
     clock.now += 1
-    second = await store.top_up_wallet(ann, 500)
+    second = await store.ledger.player_top_up(ann, 500)
     assert second.key == f"wallet-top-up:{ann.id}:2"
-    assert await store.balance(Account.wallet(ann.id)) == 10_500
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 10_500
 
 
 async def test_a_new_store_on_the_same_database_keeps_the_hour(
     store: Store, db_url: str, clock: Clock
 ) -> None:
-    ann = await store.create_user("ann", "password1", grant=100)
-    await store.top_up_wallet(ann, 9_900)
+    ann = await store.users.create("ann", "password1", grant=100)
+    await store.ledger.player_top_up(ann, 9_900)
     again = await Store.open(db_url, clock=clock)
     try:
         with pytest.raises(AccountError) as caught:
-            await again.top_up_wallet(ann, 9_900)
+            await again.ledger.player_top_up(ann, 9_900)
         assert caught.value.code == "rate_limited"
     finally:
         await again.close()
 
 
 async def test_top_ups_asked_at_once_pay_once(store: Store) -> None:
-    ann = await store.create_user("ann", "password1", grant=100)
+    ann = await store.users.create("ann", "password1", grant=100)
     results = await asyncio.gather(
-        *(store.top_up_wallet(ann, 9_900) for _ in range(4)), return_exceptions=True
+        *(store.ledger.player_top_up(ann, 9_900) for _ in range(4)), return_exceptions=True
     )
     paid = {r.id for r in results if not isinstance(r, BaseException)}
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(paid) == 1
     assert all(isinstance(r, AccountError) and r.code == "rate_limited" for r in refused)
-    assert await store.balance(Account.wallet(ann.id)) == 10_000
+    assert await store.ledger.balance(Account.wallet(ann.id)) == 10_000
     # Different amounts at once: still one of them.
-    bob = await store.create_user("bob", "password1", grant=100)
+    bob = await store.users.create("bob", "password1", grant=100)
     results = await asyncio.gather(
-        store.top_up_wallet(bob, 9_900), store.top_up_wallet(bob, 5_000), return_exceptions=True
+        store.ledger.player_top_up(bob, 9_900),
+        store.ledger.player_top_up(bob, 5_000),
+        return_exceptions=True,
     )
     assert sum(1 for r in results if not isinstance(r, BaseException)) == 1
     assert all(
@@ -61,7 +63,7 @@ async def test_top_ups_asked_at_once_pay_once(store: Store) -> None:
         for r in results
         if isinstance(r, BaseException)
     )
-    assert await store.balance(Account.wallet(bob.id)) in (10_000, 5_100)
+    assert await store.ledger.balance(Account.wallet(bob.id)) in (10_000, 5_100)
 
 
 async def test_a_person_and_their_bot_accounts_share_one_top_up_an_hour(
@@ -69,30 +71,30 @@ async def test_a_person_and_their_bot_accounts_share_one_top_up_an_hour(
 ) -> None:
     """A bot account's top-ups count with its owner's: one person, one top-up an hour,
     whichever of their accounts asks (six wallets would be six top-ups otherwise)."""
-    ann = await store.create_user("ann", "password1", grant=100)
+    ann = await store.users.create("ann", "password1", grant=100)
     ann_bot, _ = await store.bots.create("ann_bot", owner=ann, grant=100)
     ann2_bot, _ = await store.bots.create("ann2_bot", owner=ann, grant=100)
-    bob = await store.create_user("bob", "password1", grant=100)
-    await store.top_up_wallet(ann_bot, 9_900)
+    bob = await store.users.create("bob", "password1", grant=100)
+    await store.ledger.player_top_up(ann_bot, 9_900)
     before = await dump(store)
     for who in (ann, ann2_bot, ann_bot):
         with pytest.raises(AccountError) as caught:
-            await store.top_up_wallet(who, 9_900)
+            await store.ledger.player_top_up(who, 9_900)
         assert caught.value.code == "rate_limited"
     assert await dump(store) == before
-    await store.top_up_wallet(bob, 9_900)  # another person's hour is their own
+    await store.ledger.player_top_up(bob, 9_900)  # another person's hour is their own
     clock.now += 3600
-    paid = await store.top_up_wallet(ann, 9_900)
+    paid = await store.ledger.player_top_up(ann, 9_900)
     assert paid.key == f"wallet-top-up:{ann.id}:2"  # the person's second top-up
     with pytest.raises(AccountError):
-        await store.top_up_wallet(ann2_bot, 9_900)
+        await store.ledger.player_top_up(ann2_bot, 9_900)
 
 
 async def test_a_person_and_their_bot_asking_at_once_are_paid_once(store: Store) -> None:
-    ann = await store.create_user("ann", "password1", grant=100)
+    ann = await store.users.create("ann", "password1", grant=100)
     ann_bot, _ = await store.bots.create("ann_bot", owner=ann, grant=100)
     results = await asyncio.gather(
-        store.top_up_wallet(ann, 9_900), store.top_up_wallet(ann_bot, 9_900),
+        store.ledger.player_top_up(ann, 9_900), store.ledger.player_top_up(ann_bot, 9_900),
         return_exceptions=True,
     )  # fmt: skip
     assert sum(1 for r in results if not isinstance(r, BaseException)) == 1

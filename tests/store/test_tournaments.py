@@ -32,6 +32,7 @@ from pokerhouse.tournament.state import dump as dump_state
 from tests.store.conftest import dump, make_users
 from tests.store.test_check import tamper
 from tests.store.test_hands import settle
+from tests.store.writes import add_chips, buy_in, cash_out
 from tests.tournament.harness import Harness
 
 
@@ -68,7 +69,7 @@ class Booked:
 
 
 async def wallets(store: Store, users: list[User]) -> list[int]:
-    return [await store.balance(Account.wallet(user.id)) for user in users]
+    return [await store.ledger.balance(Account.wallet(user.id)) for user in users]
 
 
 async def test_a_sit_and_go_pays_its_pool_out_and_keeps_its_fees(store: Store) -> None:
@@ -77,12 +78,12 @@ async def test_a_sit_and_go_pays_its_pool_out_and_keeps_its_fees(store: Store) -
     booked = Booked(store, await store.tournaments.create(spec))
     await booked.register(users)
     assert booked.record.status == "running" and booked.record.version == 4
-    assert await store.balance(booked.record.pool) == 400
-    assert await store.balance(FEES) == 40
+    assert await store.ledger.balance(booked.record.pool) == 400
+    assert await store.ledger.balance(FEES) == 40
     assert await wallets(store, users) == [890] * 4
     await booked.play_out()
     assert booked.record.status == "finished" and booked.record.finished_at is not None
-    assert await store.balance(booked.record.pool) == 0
+    assert await store.ledger.balance(booked.record.pool) == 0
     entries = await store.tournaments.entries(booked.record.id)
     assert sorted(e.place for e in entries) == [1, 2, 3, 4]
     assert sum(e.prize for e in entries) == 400 and all(e.paid == 110 for e in entries)
@@ -98,7 +99,10 @@ async def test_unregistering_gives_the_buy_in_and_fee_back(store: Store) -> None
     await booked.register(users)
     await booked.give(Unregister(users[0].username))
     assert await wallets(store, users) == [500, 390]
-    assert await store.balance(booked.record.pool) == 100 and await store.balance(FEES) == 10
+    assert (
+        await store.ledger.balance(booked.record.pool) == 100
+        and await store.ledger.balance(FEES) == 10
+    )
     (gone, kept) = await store.tournaments.entries(booked.record.id)
     assert (gone.paid, gone.refunded, kept.refunded) == (110, 110, 0)
     # Registering again is a new entry, paid again.
@@ -140,10 +144,10 @@ async def test_a_guarantee_is_made_up_by_the_room_when_prizes_are_paid(store: St
     booked = Booked(store, await store.tournaments.create(spec, starts_at=1e9))
     await booked.register(users)
     await booked.give(Start(booked.harness.now))
-    issued_before = await store.balance(ISSUER)
+    issued_before = await store.ledger.balance(ISSUER)
     await booked.play_out()
     assert booked.record.status == "finished" and booked.record.overlay == 440
-    assert await store.balance(ISSUER) == issued_before - 440
+    assert await store.ledger.balance(ISSUER) == issued_before - 440
     entries = await store.tournaments.entries(booked.record.id)
     assert sum(e.prize for e in entries) == 500
 
@@ -154,7 +158,7 @@ async def test_a_prize_beyond_the_pool_and_guarantee_is_refused(store: Store) ->
     booked = Booked(store, record)
     await booked.register(users)
     await booked.play_out()
-    assert await store.balance(booked.record.pool) == 0
+    assert await store.ledger.balance(booked.record.pool) == 0
     # A director that pays a prize the pool does not hold (here: the same one again).
     placed = [o for o in booked.harness.orders if type(o).__name__ == "Placed" and o.prize]
     again = Booked(store, booked.record)
@@ -182,8 +186,8 @@ async def test_a_cancelled_tournament_refunds_and_shares_its_pool(
         await booked.save()
     await booked.give(Cancel("the room cannot carry it on", booked.harness.now))
     assert booked.record.status == "cancelled"
-    assert await store.balance(booked.record.pool) == 0
-    assert await store.balance(FEES) == 0
+    assert await store.ledger.balance(booked.record.pool) == 0
+    assert await store.ledger.balance(FEES) == 0
     total = sum(await wallets(store, users))
     assert total == 3_000
     entries = await store.tournaments.entries(booked.record.id)
@@ -278,7 +282,7 @@ async def _seated(store: Store, players: int = 3) -> tuple[Booked, int, list[Use
     users = await make_users(store, players, grant=1_000)
     booked = Booked(store, await store.tournaments.create(sit_and_go("3x4", seats=players)))
     await booked.register(users)
-    table = await store.create_table(
+    table = await store.tables.create(
         TableConfig(
             f"Tournament {booked.record.id} table 1", "3x4",
             dict(booked.record.spec.structure.stakes(0)), players,
@@ -287,7 +291,7 @@ async def _seated(store: Store, players: int = 3) -> tuple[Booked, int, list[Use
     )  # fmt: skip
     by_user = {u.id: u for u in users}
     for entry in booked.harness.director.entries:
-        await store.buy_in(table.id, entry.seat or 0, by_user[entry.account], entry.stack)
+        await buy_in(store, table.id, entry.seat or 0, by_user[entry.account], entry.stack)
     return booked, table.id, users
 
 
@@ -295,10 +299,10 @@ async def test_a_tournaments_table_takes_its_chips_from_the_tournament(store: St
     booked, table, users = await _seated(store)
     stack = booked.record.spec.structure.stack
     chips = Account.chips(booked.record.id)
-    assert await store.balance(chips) == -3 * stack
+    assert await store.ledger.balance(chips) == -3 * stack
     # Room chips stay where they were: the wallets paid the buy-in and fee only.
     assert await wallets(store, users) == [890] * 3
-    statement = await store.ledger_statement(users[0].id)
+    statement = await store.ledger.statement(users[0].id)
     assert statement.in_play == {} and statement.total == 890
     assert (await store.check()).ok
     # A hand moves tournament chips between the seats, as any hand does.
@@ -306,15 +310,15 @@ async def test_a_tournaments_table_takes_its_chips_from_the_tournament(store: St
     # Standing up takes the seat's chips back to the tournament, not to the wallet (the
     # player who broke even: the director has not heard of the hand, so its chips for the
     # others are as they were before it, and ledger check would say so).
-    even = next(s for s in await store.seats(table) if s.stack == stack)
-    await store.cash_out(table, even.seat, even.user_id)
-    assert await store.balance(chips) == -2 * stack
+    even = next(s for s in await store.tables.seats(table) if s.stack == stack)
+    await cash_out(store, table, even.seat, even.user_id)
+    assert await store.ledger.balance(chips) == -2 * stack
     assert await wallets(store, users) == [890] * 3
 
 
 async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
     booked, table, _ = await _seated(store)
-    again = await store.create_table(
+    again = await store.tables.create(
         TableConfig(
             "another name", "3x4", dict(booked.record.spec.structure.stakes(0)), 3,
             tournament=booked.record.id, tournament_table=1,
@@ -327,7 +331,7 @@ async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
         {"tournament": 0, "tournament_table": 1},
     ):
         with pytest.raises(TableBookError) as caught:
-            await store.create_table(
+            await store.tables.create(
                 TableConfig("bad", "3x4", dict(booked.record.spec.structure.stakes(0)), **bad)
             )
         assert caught.value.code == "bad_table"
@@ -336,7 +340,7 @@ async def test_a_tournaments_table_is_opened_once(store: Store) -> None:
 async def test_a_tournaments_seat_brings_nothing_from_a_wallet(store: Store) -> None:
     _, table, users = await _seated(store, players=2)
     with pytest.raises(TableBookError) as caught:
-        await store.add_chips(table, 0, users[0], 10)
+        await add_chips(store, table, 0, users[0], 10)
     assert caught.value.code in ("bad_seat", "not_seated")
 
 
@@ -344,8 +348,8 @@ async def test_ledger_check_counts_the_chips_at_a_tournaments_tables(store: Stor
     booked, table, _ = await _seated(store)
     assert (await store.check()).ok
     # The director holds the chips of a player between tables: stand one up.
-    seat = (await store.seats(table))[0]
-    await store.cash_out(table, seat.seat, seat.user_id)
+    seat = (await store.tables.seats(table))[0]
+    await cash_out(store, table, seat.seat, seat.user_id)
     assert (await store.check()).ok
     await tamper(store, f"UPDATE table_seats SET stack = stack + 5 WHERE table_id = {table}")
     report = await store.check()
@@ -377,14 +381,14 @@ async def test_a_step_and_the_seat_moves_it_orders_are_stored_together_or_not_at
     users = await make_users(store, 2, grant=1_000)
     booked = Booked(store, await store.tournaments.create(sit_and_go("3x4", seats=2)))
     await booked.give(Register(users[0].username, users[0].id, booked.harness.now))
-    table = await store.create_table(
+    table = await store.tables.create(
         TableConfig(
             f"Tournament {booked.record.id} table 1", "3x4",
             dict(booked.record.spec.structure.stakes(0)), 2,
             tournament=booked.record.id, tournament_table=1,
         )
     )  # fmt: skip
-    lease = await store.acquire_table(table.id, "node-a", seconds=60)
+    lease = await store.tables.acquire(table.id, "node-a", seconds=60)
     booked.harness.give(Register(users[1].username, users[1].id, booked.harness.now))
     orders = booked.harness.orders[booked._seen :]
     stack = booked.record.spec.structure.stack
@@ -401,5 +405,7 @@ async def test_a_step_and_the_seat_moves_it_orders_are_stored_together_or_not_at
         booked.record, booked.harness.director.state, orders, Batch(seats_in=moves)
     )
     assert saved.version == booked.record.version + 1 and saved.status == "running"
-    assert sorted(s.user_id for s in await store.seats(table.id)) == sorted(u.id for u in users)
-    assert await store.balance(Account.chips(saved.id)) == -2 * stack
+    assert sorted(s.user_id for s in await store.tables.seats(table.id)) == sorted(
+        u.id for u in users
+    )
+    assert await store.ledger.balance(Account.chips(saved.id)) == -2 * stack

@@ -40,7 +40,7 @@ PASSWORD = "password1"
 async def test_a_person_may_not_take_such_a_name(store: Store, name: str, why: str) -> None:
     before = await dump(store)
     with pytest.raises(AccountError) as caught:
-        await store.create_user(name, PASSWORD)
+        await store.users.create(name, PASSWORD)
     assert caught.value.code == "bad_username", why
     assert await dump(store) == before
 
@@ -50,12 +50,12 @@ async def test_a_person_may_not_take_such_a_name(store: Store, name: str, why: s
              "\u65e5\u672c\u3072\u3089\u30ab\u30bf", "\u0391\u03b8\u03b7\u03bd\u03ac", "Robot"],
 )  # fmt: skip
 async def test_names_in_one_writing_system_are_names(store: Store, name: str) -> None:
-    user = await store.create_user(name, PASSWORD)
-    assert (await store.get_user(name)).id == user.id
+    user = await store.users.create(name, PASSWORD)
+    assert (await store.users.get(name)).id == user.id
 
 
 async def test_bots_are_created_under_bot_names(store: Store) -> None:
-    bot = await store.create_user("Ada_bot", None, bot=True, grant=0)
+    bot = await store.users.create("Ada_bot", None, bot=True, grant=0)
     assert bot.is_bot
     # A look-alike of the bot's name, whatever the rule that sees it first.
     for name, code in [
@@ -64,10 +64,10 @@ async def test_bots_are_created_under_bot_names(store: Store) -> None:
         ("Ada_b0t", "bad_username"),
     ]:
         with pytest.raises(AccountError) as caught:
-            await store.create_user(name, PASSWORD)
+            await store.users.create(name, PASSWORD)
         assert caught.value.code == code, name
     with pytest.raises(AccountError) as caught:
-        await store.create_user("Ada_b0t", None, bot=True, grant=0)
+        await store.users.create("Ada_b0t", None, bot=True, grant=0)
     assert caught.value.code == "username_taken"
 
 
@@ -84,10 +84,10 @@ async def test_bots_are_created_under_bot_names(store: Store) -> None:
     ],
 )
 async def test_a_look_alike_of_a_taken_name_is_taken(store: Store, first: str, second: str) -> None:
-    await store.create_user(first, PASSWORD)
+    await store.users.create(first, PASSWORD)
     before = await dump(store)
     with pytest.raises(AccountError) as caught:
-        await store.create_user(second, PASSWORD)
+        await store.users.create(second, PASSWORD)
     assert caught.value.code in ("username_taken", "bad_username")
     if caught.value.code == "bad_username":
         assert "one script" in str(caught.value)
@@ -97,8 +97,8 @@ async def test_a_look_alike_of_a_taken_name_is_taken(store: Store, first: str, s
 async def test_a_look_alike_taken_at_once_is_taken_once(store: Store) -> None:
     """Two sign-ups of look-alike names at the same time: the unique index keeps one."""
     results = await asyncio.gather(
-        store.create_user("Olga", PASSWORD),
-        store.create_user("0lga", PASSWORD),
+        store.users.create("Olga", PASSWORD),
+        store.users.create("0lga", PASSWORD),
         return_exceptions=True,
     )
     made = [r for r in results if not isinstance(r, BaseException)]
@@ -156,9 +156,9 @@ async def test_the_migration_gives_older_accounts_their_skeletons(empty_db_url: 
             "\u0410d\u0430_b\u043et": None,
         }
         # The older accounts still log in by their names; no new look-alike is let in.
-        assert (await store.get_user("AIice")).username == "AIice"
+        assert (await store.users.get("AIice")).username == "AIice"
         with pytest.raises(AccountError) as caught:
-            await store.create_user("A1ice", PASSWORD)
+            await store.users.create("A1ice", PASSWORD)
         assert caught.value.code == "username_taken"
     finally:
         await store.close()

@@ -51,7 +51,7 @@ async def test_the_wal_starts_over_under_writes_that_never_pause(
     wal = path.with_name(path.name + "-wal")
     store = await Store.open(db_url, password_hasher=FAST_HASHER)
     try:
-        users = [await store.create_user(f"writer{n}", None, bot=True) for n in range(8)]
+        users = [await store.users.create(f"writer{n}", None, bot=True) for n in range(8)]
         writer = store.database._writer
         assert writer is not None
         generations: set[int] = set()
@@ -66,7 +66,7 @@ async def test_the_wal_starts_over_under_writes_that_never_pause(
             # Eight writers at once, so a commit is always waiting for the one before.
             await asyncio.gather(
                 *(
-                    store.top_up(user, 1, key=f"top-up:{batch}:{user.id}:{n}")
+                    store.ledger.top_up(user, 1, key=f"top-up:{batch}:{user.id}:{n}")
                     for user in users
                     for n in range(5)
                 )

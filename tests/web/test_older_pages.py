@@ -18,6 +18,7 @@ import pytest
 from pokerhouse.store import Batch, HandStart, Store, TableConfig
 from tests.conftest import _run
 from tests.server.process import ServeProcess
+from tests.store.writes import buy_in, cash_out, finish_hand
 from tests.web.conftest import PASSWORD, checked_room
 from tests.web.pages import Person, axe_violations, person
 
@@ -30,28 +31,28 @@ ORDER = tuple(f"{rank}{suit}" for suit in "shdc" for rank in "23456789TJQKA")
 async def _history(db_url: str) -> None:
     store = await Store.open(db_url, upgrade=False)
     try:
-        ann = await store.create_user("older_ann", PASSWORD, grant=10_000)
-        bob = await store.create_user("older_bob", None, bot=True, grant=10_000)
+        ann = await store.users.create("older_ann", PASSWORD, grant=10_000)
+        bob = await store.users.create("older_bob", None, bot=True, grant=10_000)
         for n in range(TOP_UPS):
-            await store.top_up(ann, 1, key=f"older-top-up:{n}")
+            await store.ledger.top_up(ann, 1, key=f"older-top-up:{n}")
         # The room's only table (serve keeps the tables the store already has).
-        table = await store.create_table(
+        table = await store.tables.create(
             TableConfig(
                 "3x4 older", "3x4", options={"ante": 1, "small_bet": 2}, seats=2, max_buy_in=1000
             )
         )
-        await store.buy_in(table.id, 0, ann, 500)
-        await store.buy_in(table.id, 1, bob, 500)
-        seats = [(s.seat, s.user_id, s.stack) for s in await store.seats(table.id)]
+        await buy_in(store, table.id, 0, ann, 500)
+        await buy_in(store, table.id, 1, bob, 500)
+        seats = [(s.seat, s.user_id, s.stack) for s in await store.tables.seats(table.id)]
         for number in range(1, HANDS + 1):
             await store.commit(
                 Batch(starts=[HandStart(table.id, number, "3x4", {}, {}, seats, ORDER, number)])
             )
             won = 1 if number % 2 else -1  # ann wins the odd hands, loses the even ones
-            await store.finish_hand(table.id, number, [won, -won])
-            seats = [(s.seat, s.user_id, s.stack) for s in await store.seats(table.id)]
-        await store.cash_out(table.id, 0, ann)
-        await store.cash_out(table.id, 1, bob)
+            await finish_hand(store, table.id, number, [won, -won])
+            seats = [(s.seat, s.user_id, s.stack) for s in await store.tables.seats(table.id)]
+        await cash_out(store, table.id, 0, ann)
+        await cash_out(store, table.id, 1, bob)
     finally:
         await store.close()
 

@@ -163,7 +163,7 @@ async def _play(played: Played) -> None:
     # Which of Bob's cards Ann never saw: from the server's own copy of the hand.
     store = await Store.open(played.db_url, upgrade=False)
     try:
-        stored = await store.get_hand(played.razz_hand)
+        stored = await store.hands.get(played.razz_hand)
     finally:
         await store.close()
     assert stored.history is not None

@@ -140,8 +140,8 @@ async def enter_move_tournament(db_url: str, people: list[str]) -> int:
     a few seconds; its id. Leased to the test while it registers them, so the room takes
     it once it is ready."""
     async with await Store.open(db_url, password_hasher=FAST_HASHER) as store:
-        bots = [await store.create_user(f"mover{i}", None, bot=True, grant=1_000) for i in (1, 2)]
-        users = bots + [await store.get_user(name) for name in people]
+        bots = [await store.users.create(f"mover{i}", None, bot=True, grant=1_000) for i in (1, 2)]
+        users = bots + [await store.users.get(name) for name in people]
         entrants = [(user.username, user.id) for user in users]
         director = Director(MOVE, seed=drawn_together_at_table_two(entrants, set(people)))
         record = await store.tournaments.create(

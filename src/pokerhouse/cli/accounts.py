@@ -101,9 +101,9 @@ def run_create(args: argparse.Namespace) -> int:
     async def create() -> str:
         async with await Store.open(args.database_url) as store:
             if not args.bot:
-                user = await store.create_user(args.name, password, grant=args.grant)
+                user = await store.users.create(args.name, password, grant=args.grant)
                 return f"created player {user.username} (user {user.id}) with {args.grant:,} chips"
-            owner = None if args.owner is None else await store.get_user(args.owner)
+            owner = None if args.owner is None else await store.users.get(args.owner)
             bot, token = await store.bots.create(args.name, owner=owner, grant=args.grant)
         return (
             f"created bot {bot.username} (user {bot.id}) with {args.grant:,} chips\n"

@@ -63,7 +63,7 @@ def run_show(args: argparse.Namespace) -> int:
     async def show() -> Statement:
         store = await Store.open(args.database_url)
         try:
-            return await store.ledger_statement(args.name, limit=args.limit, before=args.before)
+            return await store.ledger.statement(args.name, limit=args.limit, before=args.before)
         finally:
             await store.close()
 

@@ -51,7 +51,7 @@ def run_list(args: argparse.Namespace) -> int:
 
     async def listed() -> list[TableDef]:
         async with await Store.open(args.database_url) as store:
-            return await store.list_tables()
+            return await store.tables.all()
 
     for table in asyncio.run(listed()):
         print(line(table))
@@ -63,7 +63,7 @@ def run_chat(args: argparse.Namespace) -> int:
 
     async def change() -> TableDef:
         async with await Store.open(args.database_url) as store:
-            return await store.set_bot_chat(args.table, args.setting == "on")
+            return await store.tables.set_bot_chat(args.table, args.setting == "on")
 
     print(line(asyncio.run(change())))
     print("a running room reads it when it starts (or another node takes the table over)")

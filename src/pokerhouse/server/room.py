@@ -197,11 +197,11 @@ class Room:
     async def start(self) -> None:
         """Load (or create) the tables and start every table's task."""
         self.services.committer.start()
-        definitions = await self.store.list_tables()
+        definitions = await self.store.tables.all()
         if not definitions:
             # Another node may be creating them right now: the store creates them once.
             first = self._first_tables if self._first_tables is not None else default_tables()
-            definitions, created = await self.store.create_first_tables(first)
+            definitions, created = await self.store.tables.create_first(first)
             if created:
                 log.info("room: created %d tables", len(definitions))
         # A tournament's tables are started by its tournament, while it runs; a private
@@ -225,7 +225,7 @@ class Room:
         if elsewhere:
             log.info("room: %d of %d tables run by other nodes", elsewhere, len(self.tasks))
         if self.bus.shared:
-            relay.track(await self.store.table_leases())  # whom to forward to, from now
+            relay.track(await self.store.tables.leases())  # whom to forward to, from now
         await self.tournaments.start()
         loop = asyncio.get_running_loop()
         self._background = [
@@ -246,10 +246,10 @@ class Room:
     async def _fund_house(self, definitions: Sequence[Any]) -> None:
         if not any(definition.config.game == "casino-holdem" for definition in definitions):
             return
-        balance = await self.store.balance(HOUSE)
+        balance = await self.store.ledger.balance(HOUSE)
         if balance < HOUSE_BANKROLL // 10:
             with contextlib.suppress(IdempotencyConflict):
-                await self.store.fund_house(
+                await self.store.ledger.fund_house(
                     HOUSE_BANKROLL - balance, key=f"house-funding:{balance}", memo="house bankroll"
                 )
 
@@ -321,7 +321,7 @@ class Room:
                     log.warning("room: the bus's beat not kept: %s", error)
 
     async def _leases(self) -> Mapping[int, TableLease]:
-        return await self.store.table_leases()
+        return await self.store.tables.leases()
 
     async def _renew_leases(self) -> None:
         settings = self.services.settings
@@ -330,7 +330,7 @@ class Room:
         }
         if not held:
             return
-        renewed = await self.store.renew_leases(
+        renewed = await self.store.tables.renew(
             settings.owner, held, seconds=settings.lease_seconds
         )
         for table_id in held.keys() - renewed:
@@ -341,7 +341,7 @@ class Room:
     async def _take_over_lapsed(self) -> None:
         """Take the free tables (on a shared bus: up to this node's share of the room), and
         give one up when this node runs more than its share and another runs less."""
-        leases = await self.store.table_leases()
+        leases = await self.store.tables.leases()
         await self._adopt(leases)
         elsewhere = [task for task in self.tasks.values() if task.fenced]
         if not elsewhere and not self.bus.shared:
@@ -388,7 +388,7 @@ class Room:
             return
         closed = await self.store.private.closed()
         for table_id in unknown:
-            definition = await self.store.get_table(table_id)
+            definition = await self.store.tables.get(table_id)
             if table_id in self.tasks:  # opened here meanwhile (open_private)
                 continue
             if definition.config.tournament is not None or table_id in closed:

@@ -33,7 +33,7 @@ class RoomApi:
         that lost its database is not available until it has reloaded.
         """
         try:
-            await self.site.store.last_hand_number(1)  # one small read: the database answers
+            await self.site.store.hands.last_number(1)  # one small read: the database answers
             database = "ok"
         except Exception as error:
             database = f"error: {type(error).__name__}"

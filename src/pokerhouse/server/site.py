@@ -206,7 +206,7 @@ class Site:
             if not open_:
                 continue
             try:
-                live = await self.store.live_sessions(open_)
+                live = await self.store.users.live_sessions(open_)
             except (DatabaseError, OSError) as error:  # the store is down: tried again next time
                 if not failing:
                     log.warning("sessions: not checked: %s", error)

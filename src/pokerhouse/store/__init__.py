@@ -36,6 +36,7 @@ from pokerhouse.store.errors import (
     TableBookError,
     TournamentBookError,
 )
+from pokerhouse.store.hand_book import HandBook
 from pokerhouse.store.handlog import (
     ActionRecord,
     Batch,
@@ -52,13 +53,16 @@ from pokerhouse.store.handlog import (
     StoredHand,
 )
 from pokerhouse.store.hands import settlement_key
-from pokerhouse.store.replay import rebuild_hand
+from pokerhouse.store.ledger_book import LedgerBook
+from pokerhouse.store.rebuild import deal_again, rebuild_hand
 from pokerhouse.store.seats import SeatChange, SeatRecord
 from pokerhouse.store.store import Store
+from pokerhouse.store.table_book import TableBook
 from pokerhouse.store.tables import TableConfig, TableDef, TableLease
 from pokerhouse.store.tournament_book import TournamentBook
 from pokerhouse.store.tournaments import EntryRecord, TournamentRecord
 from pokerhouse.store.urls import database_url
+from pokerhouse.store.user_book import UserBook
 from pokerhouse.store.users import User
 
 __all__ = [
@@ -76,6 +80,7 @@ __all__ = [
     "DamagedLog",
     "DatabaseError",
     "EntryRecord",
+    "HandBook",
     "HandFinish",
     "HandLog",
     "HandLogError",
@@ -85,6 +90,7 @@ __all__ = [
     "HandVoid",
     "IdempotencyConflict",
     "InsufficientFunds",
+    "LedgerBook",
     "LedgerEntry",
     "LedgerError",
     "LoggedAction",
@@ -98,6 +104,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredHand",
+    "TableBook",
     "TableBookError",
     "TableConfig",
     "TableDef",
@@ -108,7 +115,9 @@ __all__ = [
     "Transaction",
     "TransactionKind",
     "User",
+    "UserBook",
     "database_url",
+    "deal_again",
     "rebuild_hand",
     "settlement_key",
 ]

@@ -11,11 +11,7 @@ pokerhouse.store.errors.AccountError: before is a row id from 1 to 2**63-1, not 
 
 from __future__ import annotations
 
-import uuid
-
 from pokerhouse.store.errors import AccountError, TableBookError
-from pokerhouse.store.handlog import SeatIn
-from pokerhouse.store.ledger import check_amount
 from pokerhouse.store.users import User
 
 
@@ -39,26 +35,6 @@ def check_before(before: object) -> None:
     # type() is int, not isinstance: True is not a cursor.
     if type(before) is not int or not 1 <= before <= MAX_ROW_ID:
         raise AccountError("bad_before", f"before is a row id from 1 to 2**63-1, not {before!r}")
-
-
-def seat_in(
-    table_id: int,
-    seat: int,
-    user: User | int,
-    amount: int,
-    key: str | None,
-    lease: int | None,
-    what: str,
-    *,
-    add: bool,
-) -> SeatIn:
-    """A checked move of ``amount`` chips from the wallet to a seat."""
-    user_id = user_id_of(user)
-    amount = check_amount(amount, what)
-    whole(table_id, seat)
-    return SeatIn(
-        table_id, seat, user_id, amount, key or f"{what}:{uuid.uuid4().hex}", lease, add
-    ).checked()
 
 
 def lease_owner(owner: object) -> str:

@@ -10,11 +10,11 @@ hash alone is kept; a new token or a revocation ends every earlier one.
 >>> from pokerhouse.store import Store
 >>> async def demo(path):
 ...     async with await Store.open(f"sqlite:///{path}/room.db", upgrade=True) as store:
-...         ann = await store.create_user("ann", "correct horse battery")
+...         ann = await store.users.create("ann", "correct horse battery")
 ...         bot, token = await store.bots.create("ann_bot", owner=ann)
-...         signed_in = await store.user_for_session(token)
+...         signed_in = await store.users.session_user(token)
 ...         await store.bots.revoke("ann_bot", owner=ann)
-...         gone = await store.user_for_session(token)
+...         gone = await store.users.session_user(token)
 ...         return bot.api_bot, bot.owner_id == ann.id, signed_in == bot, gone
 >>> with tempfile.TemporaryDirectory() as path:
 ...     asyncio.run(demo(path))

@@ -17,8 +17,8 @@ on the table (the balance of their in-play account there).
 >>> from pokerhouse.store import Store, TableConfig
 >>> async def demo(path):
 ...     async with await Store.open(f"sqlite:///{path}/room.db") as store:
-...         ann = await store.create_user("ann", None, bot=True)
-...         bob = await store.create_user("bob", None, bot=True)
+...         ann = await store.users.create("ann", None, bot=True)
+...         bob = await store.users.create("bob", None, bot=True)
 ...         stakes = {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
 ...         table, token = await store.private.open(ann, TableConfig("Ann's", "razz", stakes))
 ...         _, joined = await store.private.join(token, bob)

@@ -8,13 +8,13 @@ tournament, gives its director an input, and saves the step:
 >>> from pokerhouse.tournament import Director, Register, sit_and_go
 >>> async def demo(path):
 ...     async with await Store.open(f"sqlite:///{path}/room.db", upgrade=True) as store:
-...         ann = await store.create_user("ann", "correct horse battery", grant=500)
+...         ann = await store.users.create("ann", "correct horse battery", grant=500)
 ...         book = store.tournaments
 ...         record = await book.create(sit_and_go("razz", seats=2, buy_in=100, fee=10))
 ...         director = Director(record.spec, state=record.state())
 ...         orders = director.apply(Register("ann", ann.id))
 ...         record = await book.step(record, director.state, orders)
-...         return record.version, await store.balance(record.pool)
+...         return record.version, await store.ledger.balance(record.pool)
 >>> with tempfile.TemporaryDirectory() as path:
 ...     asyncio.run(demo(path))
 (1, 100)

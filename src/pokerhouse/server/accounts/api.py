@@ -100,7 +100,7 @@ class AccountsApi:
 
     async def _me(self, user: User) -> dict[str, Any]:
         store = self.site.store
-        statement = await store.ledger_statement(user, limit=1)
+        statement = await store.ledger.statement(user, limit=1)
         seats = []
         tasks = self.site.room.tasks
         for table_id, task in tasks.items():
@@ -110,7 +110,7 @@ class AccountsApi:
                 info = task.table.seat(seat)
                 seats.append({"table": table_id, "seat": seat, "stack": info.stack if info else 0})
         if any(task.fenced for task in tasks.values()):
-            for row in await store.user_seats(user):
+            for row in await store.tables.seats_of(user):
                 elsewhere = tasks.get(row.table_id)
                 if elsewhere is not None and elsewhere.fenced:
                     seats.append({"table": row.table_id, "seat": row.seat, "stack": row.stack})
@@ -149,14 +149,14 @@ class AccountsApi:
         try:
             async with self.api.hashing.turn(address):
                 # The sign-ups per address are counted in the database, with the account.
-                user = await store.create_user(
+                user = await store.users.create(
                     body.username,
                     body.password,
                     grant=settings.grant,
                     address=address,
                     per_hour=settings.registrations_per_hour,
                 )
-            token = await store.create_session(user)
+            token = await store.users.new_session(user)
         except HashesBusy:
             return self._hashing_refused()
         except AccountError as error:
@@ -200,7 +200,7 @@ class AccountsApi:
             await self.api.logins.attempt(account)
             await self.api.addresses.attempt(address)
             async with hashing.turn(address):
-                user = await store.authenticate(body.username, body.password)
+                user = await store.users.authenticate(body.username, body.password)
         except HashesBusy:
             return self._hashing_refused()
         except ThrottleUnavailable:
@@ -212,10 +212,10 @@ class AccountsApi:
             await self.api.addresses.undo(address)
         except ThrottleUnavailable:
             return self._throttles_unavailable()
-        token = await store.create_session(user)
+        token = await store.users.new_session(user)
         old = request.cookies.get(auth.SESSION_COOKIE)
         if old:
-            await store.end_session(old)  # a new token at every login
+            await store.users.end_session(old)  # a new token at every login
             self.site.session_ended(old)
         return self._session_response(request, await self._me(user), token, 200)
 
@@ -233,7 +233,7 @@ class AccountsApi:
             return refused
         token = request.cookies.get(auth.SESSION_COOKIE)
         if token:
-            await self.site.store.end_session(token)
+            await self.site.store.users.end_session(token)
             self.site.session_ended(token)
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
@@ -264,7 +264,7 @@ class AccountsApi:
         try:
             # The hour is kept in the ledger (the wallet's last top-up), checked and
             # posted in one transaction: a restart forgets nothing, and two at once pay once.
-            await self.site.store.top_up_wallet(user, amount, every=TOP_UP_EVERY)
+            await self.site.store.ledger.player_top_up(user, amount, every=TOP_UP_EVERY)
         except AccountError as error:
             return problem(429, error.code, str(error))
         except IdempotencyConflict:  # another top-up of another amount, at the same moment
@@ -284,7 +284,7 @@ class AccountsApi:
             page = read_page(request.query_params, default=LEDGER_PAGE[0], most=LEDGER_PAGE[1])
         except BadPage as error:
             return problem(400, error.code, str(error))
-        statement = await self.site.store.ledger_statement(
+        statement = await self.site.store.ledger.statement(
             user, limit=page.limit, before=page.before
         )
         return JSONResponse(

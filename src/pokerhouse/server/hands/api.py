@@ -102,7 +102,9 @@ class HandsApi:
         except BadPage as error:
             return problem(400, error.code, str(error))
         # One hand past the page tells whether an older page exists.
-        hands = await self.site.store.user_hands(user, limit=page.limit + 1, before=page.before)
+        hands = await self.site.store.hands.played_by(
+            user, limit=page.limit + 1, before=page.before
+        )
         shown = hands[: page.limit]
         return JSONResponse(
             {
@@ -126,7 +128,7 @@ class HandsApi:
             return problem(404, "unknown_hand", "no such hand")  # past what the database holds
         store = self.site.store
         try:
-            found = await store.get_hand(hand_id)
+            found = await store.hands.get(hand_id)
         except StoreError:
             return problem(404, "unknown_hand", "no such hand")
         user = await self.api.user(request)
@@ -153,7 +155,7 @@ class HandsApi:
         names, bots = [], []
         for seat in found.seats:
             try:
-                player = await store.get_user(seat.user_id)
+                player = await store.users.get(seat.user_id)
             except AccountError:
                 names.append(f"Seat {seat.table_seat + 1}")
                 bots.append(False)
@@ -165,7 +167,7 @@ class HandsApi:
     async def _may_read(self, table_id: int, user: User | None) -> bool:
         """Whether ``user`` may read a hand of ``table_id`` they were not dealt in: anyone at
         a public table; at a private one, its host and guests only."""
-        table = await self.site.store.get_table(table_id)
+        table = await self.site.store.tables.get(table_id)
         host = table.config.host
         if host is None:
             return True

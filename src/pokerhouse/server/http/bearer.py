@@ -101,7 +101,7 @@ class BearerAuth:
                     await self.app(scope, receive, send)
                     return
                 try:
-                    user = bot_of(await self.site.store.user_for_session(token))
+                    user = bot_of(await self.site.store.users.session_user(token))
                 except Exception:  # the store's trouble (a driver's, too): come back soon
                     answer = JSONResponse(
                         {

@@ -38,7 +38,7 @@ class HttpContext:
         if not token:
             return None
         try:
-            return await self.site.store.user_for_session(token)
+            return await self.site.store.users.session_user(token)
         except StoreError:
             return None
 

@@ -278,9 +278,9 @@ class PrivateApi:
         store = self.site.store
         found = []
         for table_id in await store.private.tables_of(user):
-            table = await store.get_table(table_id)
+            table = await store.tables.get(table_id)
             state = await store.private.state(table_id)
-            host = await store.get_user(state.host)
+            host = await store.users.get(state.host)
             found.append(
                 {"id": table_id, "name": table.config.name, "game": table.config.game,
                  "host": host.username, "mine": state.host == user.id, "paused": state.paused}
@@ -294,8 +294,8 @@ class PrivateApi:
             return found
         user, table_id, state = found
         store = self.site.store
-        table = await store.get_table(table_id)
-        host = await store.get_user(state.host)
+        table = await store.tables.get(table_id)
+        host = await store.users.get(state.host)
         body: dict[str, Any] = {
             "id": table_id,
             "name": table.config.name,

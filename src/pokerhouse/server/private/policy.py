@@ -163,7 +163,7 @@ class PrivatePolicy:
     async def home(self) -> bytes:
         """The encoded ``home`` message of a private table, as it is now."""
         task = self.task
-        found = await task.services.store.get_user(self.host_id)
+        found = await task.services.store.users.get(self.host_id)
         rules = task.rules
         state = outgoing.Home(
             table=task.id,
@@ -194,7 +194,7 @@ class PrivatePolicy:
             if message.user is None:
                 raise RoomError("bad_request", f"{op} names a player (user)")
             try:
-                guest = await store.get_user(message.user)
+                guest = await store.users.get(message.user)
             except AccountError:
                 raise RoomError(
                     "unknown_user", f"there is no player {message.user[:40]!r}"

@@ -107,7 +107,7 @@ async def websocket_endpoint(site: Site, ws: WebSocket, receive: Receive, send: 
     try:
         if token:
             try:
-                user = await site.store.user_for_session(token)
+                user = await site.store.users.session_user(token)
                 if bearer is not None:
                     user = bot_of(user)  # a token signs in bot accounts only
             except Exception:

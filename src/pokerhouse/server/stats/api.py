@@ -121,7 +121,7 @@ class StatsApi:
         """``GET /api/players/{name}/stats``: any player's public figures."""
         name = request.path_params["name"]
         try:
-            user = await self.site.store.get_user(name)
+            user = await self.site.store.users.get(name)
         except AccountError:
             return problem(404, "unknown_user", f"there is no player {name[:40]!r}")
         me = await self.api.user(request)
@@ -136,7 +136,7 @@ class StatsApi:
         name = request.path_params["name"]
         try:
             page = read_page(request.query_params, default=TOGETHER_PAGE, most=TOGETHER_PAGE)
-            them = await self.site.store.get_user(name)
+            them = await self.site.store.users.get(name)
         except BadPage as error:
             return problem(400, error.code, str(error))
         except AccountError:

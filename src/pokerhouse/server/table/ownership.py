@@ -28,10 +28,11 @@ import time
 from pokerhouse.errors import PokerError
 from pokerhouse.server.errors import Unavailable
 from pokerhouse.server.socket import outgoing
-from pokerhouse.server.table import hand_reload, handover, info, recorder
+from pokerhouse.server.table import handover, info, recorder
 from pokerhouse.server.table.handle import TaskHandle
 from pokerhouse.server.table.inputs import TimerTick
 from pokerhouse.store import Batch, HandLog, HandVoid, StoreError, TableBookError
+from pokerhouse.store.rebuild import deal_again
 from pokerhouse.table import VoidHand, records
 
 log = logging.getLogger("pokerhouse.table")
@@ -82,7 +83,7 @@ class Ownership:
         self.keep_carried()  # the next owner takes up the rules' state as it is now
         store, owner = task.services.store, task.services.settings.owner
         try:
-            released = await store.release_table(task.id, owner, task.lease)
+            released = await store.tables.release(task.id, owner, task.lease)
         except (StoreError, OSError) as error:
             log.warning("table %s: not given up: %s", task.id, error)
             return
@@ -116,13 +117,13 @@ class Ownership:
         (``reclaim``: a running lease under this node's name may be taken, as at start)."""
         task = self.task
         store, settings = task.services.store, task.services.settings
-        lease = await store.acquire_table(
+        lease = await store.tables.acquire(
             task.id, settings.owner, seconds=settings.lease_seconds, reclaim=reclaim
         )
-        seated = await store.seats(task.id)
-        logs = await store.unfinished_hands(task.id)
-        last = await store.last_hand_number(task.id)
-        users = {row.seat: await store.get_user(row.user_id) for row in seated}
+        seated = await store.tables.seats(task.id)
+        logs = await store.hands.unfinished(task.id)
+        last = await store.hands.last_number(task.id)
+        users = {row.seat: await store.users.get(row.user_id) for row in seated}
         state = handover.decode(await task.services.bus.kept(handover.key(task.id)) or b"")
         running = logs[-1] if logs else None
         for stale in logs[:-1]:  # a table runs one hand at a time: older ones cannot go on
@@ -167,7 +168,7 @@ class Ownership:
         await task.policy.resuming(stored)
         applied = task.applied.setdefault(stored.number, set())
         try:
-            last = hand_reload.replay(task.table, stored, applied)
+            last = deal_again(task.table, stored, applied)
         except (PokerError, ValueError) as error:
             reason = f"damaged log: {error}"[:400]
             log.warning("table %s: hand %s voided: %s", task.id, stored.number, reason)

@@ -144,7 +144,7 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
         case p.ActMessage(hand=number, action=body, id=ident):
             await _act(task, caller, user, number, body, ident)
         case p.SitMessage(seat=seat, buy_in=buy_in):
-            player = await task.services.store.get_user(user)
+            player = await task.services.store.users.get(user)
             _may_sit(task, player)
             await task.policy.may_sit(player)
             sit = Sit(seat, player.username, buy_in, account=player.id)
@@ -187,7 +187,7 @@ async def _act(
     repeated = key in task.applied.get(number, ())
     if not repeated and number != table.hand_number and number <= table.hands_played:
         # An earlier hand: its ids are in the store (forgotten here, or lost in a restart).
-        repeated = await task.services.store.applied(task.id, number, user, ident)
+        repeated = await task.services.store.hands.applied(task.id, number, user, ident)
     if repeated:
         task.outbox.reply(
             caller.address, outgoing.encode(outgoing.Ack(id=ident, table=task.id, repeated=True))

@@ -73,11 +73,11 @@ class Services:
                 f"{base}_bot" if index < len(BOT_NAMES) else f"{base}_bot{index // len(BOT_NAMES)}"
             )
             try:
-                user = await self.store.get_user(name)
+                user = await self.store.users.get(name)
             except AccountError:
                 try:
                     # A bot never logs in: it has no password at all.
-                    user = await self.store.create_user(
+                    user = await self.store.users.create(
                         name, None, bot=True, grant=self.settings.grant
                     )
                 except AccountError:  # a look-alike of the name is an account's: the next

@@ -151,7 +151,7 @@ class TableTask:
                 await cancel_and_wait(task)
         if self.lease and not self.fenced:
             with contextlib.suppress(Exception):  # the next owner waits out the expiry instead
-                await self.services.store.release_table(
+                await self.services.store.tables.release(
                     self.id, self.services.settings.owner, self.lease
                 )
 

@@ -162,7 +162,7 @@ class TournamentApi:
         for entry in state.entries:
             if entry.account not in self._is_bot and len(self._is_bot) < KNOWN_ACCOUNTS:
                 try:
-                    user = await self.site.store.get_user(entry.account)
+                    user = await self.site.store.users.get(entry.account)
                 except AccountError:
                     continue
                 self._is_bot[entry.account] = user.is_bot

@@ -200,7 +200,7 @@ class TournamentPolicy:
 
     async def _users(self, seats: list[tuple[int, int]]) -> dict[int, User]:
         store = self.task.services.store
-        return {seat: await store.get_user(account) for seat, account in seats}
+        return {seat: await store.users.get(account) for seat, account in seats}
 
     # ------------------------------------------------------------ dealing
 

@@ -231,7 +231,7 @@ class TournamentRelay:
         try:
             if task is None:
                 raise Refused(503, "room_unavailable", UNREACHABLE)
-            user = await self.services.store.get_user(asked.user)
+            user = await self.services.store.users.get(asked.user)
             await carry_out(task, user, asked.register)
         except Refused as refused:
             answer = TournamentAnswer(asked.ask, refused.status, refused.code, refused.text)

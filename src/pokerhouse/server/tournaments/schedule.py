@@ -281,10 +281,10 @@ class Tournaments:
         for index in range(10 * len(BOT_NAMES)):
             name = f"{BOT_NAMES[index % len(BOT_NAMES)]}_tb{index // len(BOT_NAMES) or ''}"
             try:
-                user = await self.store.get_user(name)
+                user = await self.store.users.get(name)
             except AccountError:
                 try:
-                    user = await self.store.create_user(
+                    user = await self.store.users.create(
                         name, None, bot=True, grant=self.services.settings.grant
                     )
                 except AccountError:  # a look-alike of the name is an account's: the next
@@ -292,10 +292,12 @@ class Tournaments:
             if not user.is_bot or user.api_bot or user.id in taken:
                 continue
             cost = SIT_AND_GO_BUY_IN + SIT_AND_GO_FEE
-            held = await self.store.balance(Account.wallet(user.id))
+            held = await self.store.ledger.balance(Account.wallet(user.id))
             if held < cost:
                 short = self.services.settings.grant - held
                 key = f"tournament-bot:{user.id}:{held}:{self.services.clock.now()}"
-                await self.store.top_up(user, max(short, cost - held), key=key[:200], memo="bot")
+                await self.store.ledger.top_up(
+                    user, max(short, cost - held), key=key[:200], memo="bot"
+                )
             return user
         raise AccountError("no_bot", "every tournament bot account is entered already")

@@ -384,7 +384,7 @@ class TournamentTask:
             tournament=self.id,
             tournament_table=number,
         )
-        definition = await self.services.store.create_table(config)
+        definition = await self.services.store.tables.create(config)
         table = self.tables[number] = await self.host.open_table(definition, self._report)
         return table
 

@@ -120,3 +120,14 @@ def test_every_import_goes_down_the_layers() -> None:
             if other_top != top and other_rank >= rank:
                 upward.append(f"{name} -> {imported}")
     assert not upward, "imports that do not go down the layers:\n" + "\n".join(sorted(upward))
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A class's name says which one it is, wherever it is read (nested classes too)."""
+    where: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(name)
+    shared = {cls: found for cls, found in where.items() if len(found) > 1}
+    assert not shared, f"classes of one name in several places: {shared}"

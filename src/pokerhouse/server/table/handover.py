@@ -16,7 +16,7 @@ as readings of a node's clock: every node has its own monotonic clock, and
 the nodes' wall clocks are kept in step (NTP). A record older than
 :data:`KEEP_SECONDS` is dropped by Redis: a table left that long starts afresh.
 
->>> state = Carried(written=100.0, banks={2: 12.5}, decision=Carried.Decision(7, 2, 3, 4.0))
+>>> state = Carried(written=100.0, banks={2: 12.5}, decision=Carried.PendingDecision(7, 2, 3, 4.0))
 >>> decode(encode(state)) == state
 True
 >>> state.age(now_wall=103.0, seconds=4.0)
@@ -34,7 +34,7 @@ KEEP_SECONDS = 3600
 class Carried(msgspec.Struct, frozen=True, gc=False):
     """A table's room-rule state, as of ``written`` (wall-clock seconds)."""
 
-    class Decision(msgspec.Struct, array_like=True, frozen=True, gc=False):
+    class PendingDecision(msgspec.Struct, array_like=True, frozen=True, gc=False):
         """The decision under way: hand number, seat, actions before it, seconds running."""
 
         hand: int
@@ -45,7 +45,7 @@ class Carried(msgspec.Struct, frozen=True, gc=False):
     written: float
     #: Seconds left in each seat's time bank (seats not named: a full bank).
     banks: dict[int, float] = {}
-    decision: Decision | None = None
+    decision: PendingDecision | None = None
     #: Seconds each sat-out seat has been away.
     away: dict[int, float] = {}
     #: Casino Hold'em: seconds the betting window has been open (``None``: closed), and

@@ -421,7 +421,7 @@ class RoomRules:
         current, key = self.banks.current, self._decision
         decision = None
         if current is not None and key is not None and key[1] == current.seat:
-            decision = Carried.Decision(*key, elapsed=now - current.started)
+            decision = Carried.PendingDecision(*key, elapsed=now - current.started)
         return Carried(
             written=wall,
             banks=self.banks.lefts(),

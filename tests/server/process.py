@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import shutil
 import signal
 import socket
@@ -17,11 +18,25 @@ import httpx
 import redis
 
 
+#: Ports a test run hands out, below the kernel's ephemeral range (where the clients' own
+#: ports come from): each worker of a parallel run (pytest-xdist's ``gw0``, ``gw1``...)
+#: draws from a band of its own, so two workers never pick the same port at once.
+PORTS, BAND = range(20_000, 32_000), 1_500
+
+
 def free_port() -> int:
-    """A TCP port nobody listens on now (loopback)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port nobody listens on now (loopback), from this worker's band."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    start = PORTS.start + (int(worker) if worker.isdigit() else 0) % (len(PORTS) // BAND) * BAND
+    for _ in range(200):
+        port = random.randrange(start, start + BAND)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken: another draw
+            return port
+    raise RuntimeError(f"no free port between {start} and {start + BAND}")
 
 
 #: How long a room may take to open: a loaded laptop imports the package slowly.

@@ -276,6 +276,9 @@ class Room:
         """A local client's input for ``table``, wherever the table runs; false if this node
         has no such table and no other node to ask (the client hears ``unknown_table``)."""
         task = self.tasks.get(table)
+        if type(item) is Request and task is not None and not task.fenced:
+            task.post(item)  # run here: straight to its task (the relay is for the others)
+            return True
         if task is None and not self.bus.shared:
             return False
         self.relay.post(table, task, item)

@@ -26,7 +26,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server.accounts import api as accounts_api
 from pokerhouse.server.botaccounts import api as bots_api
 from pokerhouse.server.hands import equity
 from pokerhouse.server.hands.api import HandsApi
@@ -37,6 +36,7 @@ from pokerhouse.server.http.openapi import openapi_document
 from pokerhouse.server.http.problems import problem
 from pokerhouse.server.private import api as private_api
 from pokerhouse.server.room_api import RoomApi
+from pokerhouse.server.routes import app_routes
 from pokerhouse.server.runtime import collector
 from pokerhouse.server.runtime.logs import now_ms, record
 from pokerhouse.server.runtime.metrics import CONTENT_TYPE, Metrics
@@ -96,9 +96,10 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
 
     # The API is a mount of its own, so that a wrong method on one of its paths is its
     # 405, not a miss passed on to the web client's files.
+    outside, inside = app_routes(api)
     api_routes = [
         Route("/openapi.json", openapi),
-        *accounts_api.routes(api),
+        *inside,
         *hands.routes(),
         Route("/tables", room.tables),
         equity.route(hands),

@@ -18,11 +18,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Annotated
+
+import msgspec
 
 #: The largest id a row may have (a signed 64-bit integer).
 MAX_ID = 2**63 - 1
 #: Longer than any id's digits: a number this long is refused before it is parsed.
 _MOST_DIGITS = 19
+
+#: ``?before=``: only what is older than this id (the ``next`` of the page before).
+Before = Annotated[
+    int,
+    msgspec.Meta(
+        ge=1,
+        le=MAX_ID,
+        description="Only what is older than this: the next of the page before.",
+        extra={"refusal": "before is an id from a page's next (1 to 2**63-1)"},
+    ),
+]
+#: An answer's ``next``: the ``before`` of the next older page, or null.
+Next = Annotated[
+    int | None,
+    msgspec.Meta(description="The before of the next older page; null when there is none."),
+]
 
 
 class BadPage(ValueError):

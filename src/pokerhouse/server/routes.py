@@ -1,0 +1,28 @@
+"""The room's route table: every feature's entries, from which both the app's routes and
+the API document are made.
+
+Each feature declares its own entries in its ``api.py``; this module only
+lists them, in the order the app tries them.
+"""
+
+from __future__ import annotations
+
+from starlette.routing import Route
+
+from pokerhouse.server.accounts.api import ROUTES as ACCOUNTS
+from pokerhouse.server.http.context import HttpContext
+from pokerhouse.server.http.route_table import RouteTable, starlette_routes
+from pokerhouse.server.settings import RoomSettings
+
+#: Every feature's routes.
+ROUTE_TABLE: RouteTable = (ACCOUNTS,)
+
+
+def switches(settings: RoomSettings) -> frozenset[str]:
+    """The settings that turn endpoints on (``metrics``: ``GET /metrics``)."""
+    return frozenset({"metrics"} if settings.metrics else ())
+
+
+def app_routes(api: HttpContext) -> tuple[list[Route], list[Route]]:
+    """The room's routes over ``api``: those outside the ``/api`` mount, and those in it."""
+    return starlette_routes(ROUTE_TABLE, api, switches(api.site.settings))

@@ -27,8 +27,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerhouse.server.botaccounts import api as bots_api
-from pokerhouse.server.hands import equity
-from pokerhouse.server.hands.api import HandsApi
 from pokerhouse.server.http import bearer
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
@@ -60,7 +58,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     """The room as an ASGI app over ``site``, served at ``host`` (a name its ``Host``
     header may carry, besides the loopback names and the configured ``allowed_hosts``)."""
     api = HttpContext(site)
-    hands = HandsApi(api)
     room = RoomApi(api)
 
     @contextlib.asynccontextmanager
@@ -96,13 +93,11 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
 
     # The API is a mount of its own, so that a wrong method on one of its paths is its
     # 405, not a miss passed on to the web client's files.
-    outside, inside = app_routes(api)
+    _, inside = app_routes(api)
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        *hands.routes(),
         Route("/tables", room.tables),
-        equity.route(hands),
         *tournament_api.routes(api),
         *bots_api.routes(api),
         *stats_api.routes(api),

@@ -10,12 +10,14 @@ from __future__ import annotations
 from starlette.routing import Route
 
 from pokerhouse.server.accounts.api import ROUTES as ACCOUNTS
+from pokerhouse.server.hands.api import ROUTES as HANDS
+from pokerhouse.server.hands.equity import ROUTES as EQUITY
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.route_table import RouteTable, starlette_routes
 from pokerhouse.server.settings import RoomSettings
 
 #: Every feature's routes.
-ROUTE_TABLE: RouteTable = (ACCOUNTS,)
+ROUTE_TABLE: RouteTable = (ACCOUNTS, HANDS, EQUITY)
 
 
 def switches(settings: RoomSettings) -> frozenset[str]:

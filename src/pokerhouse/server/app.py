@@ -33,11 +33,10 @@ from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_na
 from pokerhouse.server.http.openapi import openapi_document
 from pokerhouse.server.http.problems import problem
 from pokerhouse.server.private import api as private_api
-from pokerhouse.server.room_api import RoomApi
 from pokerhouse.server.routes import app_routes
 from pokerhouse.server.runtime import collector
 from pokerhouse.server.runtime.logs import now_ms, record
-from pokerhouse.server.runtime.metrics import CONTENT_TYPE, Metrics
+from pokerhouse.server.runtime.metrics import Metrics
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.site import Site
 from pokerhouse.server.socket.endpoint import SocketRoute
@@ -58,7 +57,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     """The room as an ASGI app over ``site``, served at ``host`` (a name its ``Host``
     header may carry, besides the loopback names and the configured ``allowed_hosts``)."""
     api = HttpContext(site)
-    room = RoomApi(api)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -88,27 +86,21 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document(metrics=site.settings.metrics))
 
-    async def metrics(request: Request) -> Response:
-        return Response(site.metrics.render(), media_type=CONTENT_TYPE)
-
     # The API is a mount of its own, so that a wrong method on one of its paths is its
     # 405, not a miss passed on to the web client's files.
-    _, inside = app_routes(api)
+    outside, inside = app_routes(api)
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        Route("/tables", room.tables),
         *tournament_api.routes(api),
         *bots_api.routes(api),
         *stats_api.routes(api),
         *private_api.routes(api),
     ]
     routes: list[Route | Mount] = [
-        Route("/healthz", room.health),
+        *outside,
         Mount("/api", routes=api_routes, middleware=[Middleware(bearer.BearerAuth, site=site)]),
     ]
-    if site.settings.metrics:  # off unless asked: it tells anyone how busy the room is
-        routes.insert(1, Route("/metrics", metrics))
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))

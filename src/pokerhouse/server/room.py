@@ -36,6 +36,7 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection
 from pokerhouse.server.table.inputs import Request, WatchInput
+from pokerhouse.server.table.lines import TableLine
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
 from pokerhouse.server.tournaments.schedule import Tournaments
@@ -178,7 +179,7 @@ class Room:
         self._lobby: set[Connection] = set()
         self._lobby_dirty = False
         #: The last lobby lines other nodes published for their tables.
-        self._remote_lines: dict[int, dict[str, Any]] = {}
+        self._remote_lines: dict[int, TableLine] = {}
         self._published: dict[int, bytes] = {}
         self._rounds = 0
         # Tables this node never runs (a tournament's, or a closed private table).
@@ -398,7 +399,7 @@ class Room:
             self.tasks[table_id] = task
             await task.start()
 
-    def lobby(self) -> list[dict[str, Any]]:
+    def lobby(self) -> list[TableLine]:
         """Every table's line in the lobby (a table another node runs: as it published it)."""
         remote = self._remote_lines
         return [
@@ -434,7 +435,7 @@ class Room:
         await self.bus.publish_lobby(changed)
         self._published.update(changed)
         remote = {
-            table: msgspec.json.decode(line)
+            table: msgspec.json.decode(line, type=TableLine)
             for table, line in (await self.bus.lobby()).items()
             if table in self.tasks and self.tasks[table].fenced
         }

@@ -14,10 +14,11 @@ from pokerhouse.server.hands.api import ROUTES as HANDS
 from pokerhouse.server.hands.equity import ROUTES as EQUITY
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.route_table import RouteTable, starlette_routes
+from pokerhouse.server.room_api import ROUTES as ROOM
 from pokerhouse.server.settings import RoomSettings
 
 #: Every feature's routes.
-ROUTE_TABLE: RouteTable = (ACCOUNTS, HANDS, EQUITY)
+ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY)
 
 
 def switches(settings: RoomSettings) -> frozenset[str]:

@@ -27,6 +27,7 @@ import msgspec
 
 from pokerhouse.engine.events import Event as EngineEvent
 from pokerhouse.engine.events import event_to_dict
+from pokerhouse.server.table.lines import TableLine
 
 
 class OutgoingMessage(msgspec.Struct, tag_field="type", omit_defaults=True, frozen=True):
@@ -46,7 +47,7 @@ class Pong(OutgoingMessage, tag="pong", frozen=True):
 class LobbyLines(OutgoingMessage, tag="lobby", frozen=True):
     """Every table's line in the lobby."""
 
-    tables: list[dict[str, Any]]
+    tables: list[TableLine]
 
 
 class TournamentNews(OutgoingMessage, tag="tournament", frozen=True):

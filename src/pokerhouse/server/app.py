@@ -41,7 +41,6 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.site import Site
 from pokerhouse.server.socket.endpoint import SocketRoute
 from pokerhouse.server.stats import api as stats_api
-from pokerhouse.server.tournaments import api as tournament_api
 
 log = logging.getLogger("pokerhouse.server")
 requests = logging.getLogger("pokerhouse.requests")
@@ -92,7 +91,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        *tournament_api.routes(api),
         *bots_api.routes(api),
         *stats_api.routes(api),
         *private_api.routes(api),

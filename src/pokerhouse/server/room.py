@@ -399,7 +399,12 @@ class Room:
             self.tasks[table_id] = task
             await task.start()
 
-    def lobby(self) -> list[TableLine]:
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table's line in the lobby as plain values, as a client reads them."""
+        lines: list[dict[str, Any]] = msgspec.to_builtins(self.lobby_lines())
+        return lines
+
+    def lobby_lines(self) -> list[TableLine]:
         """Every table's line in the lobby (a table another node runs: as it published it)."""
         remote = self._remote_lines
         return [
@@ -415,7 +420,7 @@ class Room:
             self._lobby.discard(conn)
             return
         self._lobby.add(conn)
-        conn.send(outgoing.encode(outgoing.LobbyLines(tables=self.lobby())))
+        conn.send(outgoing.encode(outgoing.LobbyLines(tables=self.lobby_lines())))
 
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
@@ -456,7 +461,7 @@ class Room:
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False
-            frame = outgoing.encode(outgoing.LobbyLines(tables=self.lobby()))
+            frame = outgoing.encode(outgoing.LobbyLines(tables=self.lobby_lines()))
             for conn in list(self._lobby):
                 if conn.closed:
                     self._lobby.discard(conn)

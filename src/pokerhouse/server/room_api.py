@@ -50,7 +50,7 @@ class RoomApi:
 
     async def tables(self, request: Request) -> Lobby:
         """``GET /api/tables``: the lobby."""
-        return Lobby(self.site.room.lobby())
+        return Lobby(self.site.room.lobby_lines())
 
     async def health(self, request: Request) -> Health | Response:
         """``GET /healthz``: the database answers and every table this node runs takes

@@ -28,6 +28,7 @@ import msgspec
 from pokerhouse.engine.events import Event as EngineEvent
 from pokerhouse.engine.events import event_to_dict
 from pokerhouse.server.table.lines import TableLine
+from pokerhouse.server.tournaments.lines import TournamentLine, TournamentNewsKind
 
 
 class OutgoingMessage(msgspec.Struct, tag_field="type", omit_defaults=True, frozen=True):
@@ -56,8 +57,8 @@ class TournamentNews(OutgoingMessage, tag="tournament", frozen=True):
     ``moved``, ``placed``, ``registration_closed``, ``finished``, ``cancelled``)."""
 
     tournament: int
-    line: dict[str, Any]
-    news: list[dict[str, Any]]
+    line: TournamentLine
+    news: list[TournamentNewsKind]
 
 
 class Snapshot(OutgoingMessage, tag="snapshot", frozen=True):

@@ -26,7 +26,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server.botaccounts import api as bots_api
 from pokerhouse.server.http import bearer
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
@@ -91,7 +90,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        *bots_api.routes(api),
         *stats_api.routes(api),
         *private_api.routes(api),
     ]

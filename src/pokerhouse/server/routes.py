@@ -10,6 +10,7 @@ from __future__ import annotations
 from starlette.routing import Route
 
 from pokerhouse.server.accounts.api import ROUTES as ACCOUNTS
+from pokerhouse.server.botaccounts.api import ROUTES as BOTS
 from pokerhouse.server.hands.api import ROUTES as HANDS
 from pokerhouse.server.hands.equity import ROUTES as EQUITY
 from pokerhouse.server.http.context import HttpContext
@@ -19,7 +20,7 @@ from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.tournaments.api import ROUTES as TOURNAMENTS
 
 #: Every feature's routes.
-ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS)
+ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS, BOTS)
 
 
 def switches(settings: RoomSettings) -> frozenset[str]:

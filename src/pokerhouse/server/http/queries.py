@@ -37,6 +37,8 @@ Q = TypeVar("Q", bound=msgspec.Struct)
 
 #: The most digits a whole number may have (a signed 64-bit integer's).
 MOST_DIGITS = 19
+#: The longest text a parameter may have, unless its type says less.
+MOST_CHARACTERS = 1000
 
 
 class BadQuery(ValueError):
@@ -52,7 +54,7 @@ def read_query(params: Mapping[str, Any], schema: type[Q]) -> Q:
     values: dict[str, Any] = {}
     for field in _fields(schema):
         text = params.get(field.encode_name)
-        if text is not None:
+        if text is not None or field.required:
             values[field.name] = _value(field, text)
     return schema(**values)
 
@@ -80,14 +82,15 @@ def _fields(schema: type[msgspec.Struct]) -> tuple[inspect.Field, ...]:
     return info.fields
 
 
-def _value(field: inspect.Field, text: str) -> Any:
-    """``text`` as the field's value, or :class:`BadQuery`."""
+def _value(field: inspect.Field, text: str | None) -> Any:
+    """``text`` as the field's value, or :class:`BadQuery` (``None``: a required field left
+    out)."""
     kind, extra, schema = _unwrap(field.type)
     name = field.encode_name
     if isinstance(kind, inspect.IntType):
         low = kind.ge if kind.ge is not None else -(2**63)
         high = kind.le if kind.le is not None else 2**63 - 1
-        value = _whole(text)
+        value = None if text is None else _whole(text)
         if value is not None and low <= value <= high:
             return value
         said = f"{name} is a whole number from {low} to {high}"
@@ -97,8 +100,12 @@ def _value(field: inspect.Field, text: str) -> Any:
         said = f"{name} is one of {', '.join(map(str, kind.values))}"
     elif isinstance(kind, inspect.StrType):
         choices = schema.get("enum")
-        shortest, longest = kind.min_length or 0, kind.max_length or len(text)
-        if (choices is None or text in choices) and shortest <= len(text) <= longest:
+        shortest, longest = kind.min_length or 0, kind.max_length or MOST_CHARACTERS
+        if (
+            text is not None
+            and (choices is None or text in choices)
+            and shortest <= len(text) <= longest
+        ):
             return text
         if choices is not None:
             said = f"{name} is one of {', '.join(choices)}"
@@ -108,7 +115,7 @@ def _value(field: inspect.Field, text: str) -> Any:
         raise TypeError(f"a query's {name} is a whole number or text, not {kind}")
     refusal = extra.get("refusal")
     if refusal is not None:
-        said = str(refusal).format(name=name, shown=repr(text[:20]))
+        said = str(refusal).format(name=name, shown=repr((text or "")[:20]))
     raise BadQuery(f"bad_{name}", said)
 
 

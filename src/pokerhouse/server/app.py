@@ -39,7 +39,6 @@ from pokerhouse.server.runtime.metrics import Metrics
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.site import Site
 from pokerhouse.server.socket.endpoint import SocketRoute
-from pokerhouse.server.stats import api as stats_api
 
 log = logging.getLogger("pokerhouse.server")
 requests = logging.getLogger("pokerhouse.requests")
@@ -90,7 +89,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        *stats_api.routes(api),
         *private_api.routes(api),
     ]
     routes: list[Route | Mount] = [

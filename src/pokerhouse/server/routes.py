@@ -17,10 +17,11 @@ from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.route_table import RouteTable, starlette_routes
 from pokerhouse.server.room_api import ROUTES as ROOM
 from pokerhouse.server.settings import RoomSettings
+from pokerhouse.server.stats.api import ROUTES as STATS
 from pokerhouse.server.tournaments.api import ROUTES as TOURNAMENTS
 
 #: Every feature's routes.
-ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS, BOTS)
+ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS, BOTS, STATS)
 
 
 def switches(settings: RoomSettings) -> frozenset[str]:

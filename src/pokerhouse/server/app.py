@@ -31,7 +31,6 @@ from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
 from pokerhouse.server.http.openapi import openapi_document
 from pokerhouse.server.http.problems import problem
-from pokerhouse.server.private import api as private_api
 from pokerhouse.server.routes import app_routes
 from pokerhouse.server.runtime import collector
 from pokerhouse.server.runtime.logs import now_ms, record
@@ -89,7 +88,6 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
     api_routes = [
         Route("/openapi.json", openapi),
         *inside,
-        *private_api.routes(api),
     ]
     routes: list[Route | Mount] = [
         *outside,

@@ -15,13 +15,14 @@ from pokerhouse.server.hands.api import ROUTES as HANDS
 from pokerhouse.server.hands.equity import ROUTES as EQUITY
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.route_table import RouteTable, starlette_routes
+from pokerhouse.server.private.api import ROUTES as PRIVATE
 from pokerhouse.server.room_api import ROUTES as ROOM
 from pokerhouse.server.settings import RoomSettings
 from pokerhouse.server.stats.api import ROUTES as STATS
 from pokerhouse.server.tournaments.api import ROUTES as TOURNAMENTS
 
 #: Every feature's routes.
-ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS, BOTS, STATS)
+ROUTE_TABLE: RouteTable = (ROOM, ACCOUNTS, HANDS, EQUITY, TOURNAMENTS, BOTS, STATS, PRIVATE)
 
 
 def switches(settings: RoomSettings) -> frozenset[str]:

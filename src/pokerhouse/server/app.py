@@ -21,7 +21,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,7 +29,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pokerhouse.server.http import bearer
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
-from pokerhouse.server.http.openapi import openapi_document
 from pokerhouse.server.http.problems import problem
 from pokerhouse.server.routes import app_routes
 from pokerhouse.server.runtime import collector
@@ -52,6 +51,15 @@ def web_root() -> Path | None:
 def create_app(site: Site, host: str | None = None) -> Starlette:
     """The room as an ASGI app over ``site``, served at ``host`` (a name its ``Host``
     header may carry, besides the loopback names and the configured ``allowed_hosts``)."""
+    app = room_app(site)
+    hosts = allowed_names(site.settings.allowed_hosts, host)
+    guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
+    return RequestLog(guarded, site.metrics)  # type: ignore[return-value]
+
+
+def room_app(site: Site) -> Starlette:
+    """The room's Starlette app over ``site``: its life and its routes (the route table's,
+    then the web client's files), before the guards, the websocket and the request log."""
     api = HttpContext(site)
 
     @contextlib.asynccontextmanager
@@ -79,31 +87,21 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
             else:
                 collector.unsettle()
 
-    async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(metrics=site.settings.metrics))
-
     # The API is a mount of its own, so that a wrong method on one of its paths is its
     # 405, not a miss passed on to the web client's files.
     outside, inside = app_routes(api)
-    api_routes = [
-        Route("/openapi.json", openapi),
-        *inside,
-    ]
     routes: list[Route | Mount] = [
         *outside,
-        Mount("/api", routes=api_routes, middleware=[Middleware(bearer.BearerAuth, site=site)]),
+        Mount("/api", routes=inside, middleware=[Middleware(bearer.BearerAuth, site=site)]),
     ]
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    app = Starlette(
+    return Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_problem, Exception: server_problem},
     )
-    hosts = allowed_names(site.settings.allowed_hosts, host)
-    guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
-    return RequestLog(guarded, site.metrics)  # type: ignore[return-value]
 
 
 #: Codes of the HTTP errors the router itself answers (no handler was reached).

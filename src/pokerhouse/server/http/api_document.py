@@ -31,7 +31,7 @@ CSRF_HEADER = "X-CSRF-Token"
 Schema = dict[str, Any]
 
 
-class Info(msgspec.Struct, frozen=True):
+class OpenApiInfo(msgspec.Struct, frozen=True):
     """The API's name, version and what it is."""
 
     title: str
@@ -39,19 +39,19 @@ class Info(msgspec.Struct, frozen=True):
     description: str
 
 
-class MediaType(msgspec.Struct, frozen=True):
+class OpenApiMedia(msgspec.Struct, frozen=True):
     """A body of one media type: its schema."""
 
     schema: Schema
 
 
-class Header(msgspec.Struct, frozen=True):
+class OpenApiHeader(msgspec.Struct, frozen=True):
     """A header an answer may carry."""
 
     schema: Schema
 
 
-class Parameter(msgspec.Struct, frozen=True, omit_defaults=True, rename={"place": "in"}):
+class OpenApiParameter(msgspec.Struct, frozen=True, omit_defaults=True, rename={"place": "in"}):
     """A parameter of the path, the query or the headers."""
 
     name: str
@@ -61,33 +61,33 @@ class Parameter(msgspec.Struct, frozen=True, omit_defaults=True, rename={"place"
     description: str = ""
 
 
-class RequestBody(msgspec.Struct, frozen=True):
+class OpenApiBody(msgspec.Struct, frozen=True):
     """A request's body."""
 
     required: bool
-    content: dict[str, MediaType]
+    content: dict[str, OpenApiMedia]
 
 
-class Answer(msgspec.Struct, frozen=True, omit_defaults=True):
+class OpenApiAnswer(msgspec.Struct, frozen=True, omit_defaults=True):
     """One of an operation's answers."""
 
     description: str
-    headers: dict[str, Header] = {}
-    content: dict[str, MediaType] = {}
+    headers: dict[str, OpenApiHeader] = {}
+    content: dict[str, OpenApiMedia] = {}
 
 
-class Operation(msgspec.Struct, frozen=True, omit_defaults=True, rename="camel"):
+class OpenApiOperation(msgspec.Struct, frozen=True, omit_defaults=True, rename="camel"):
     """One method of one path."""
 
     summary: str
-    responses: dict[str, Answer]
+    responses: dict[str, OpenApiAnswer]
     tags: list[str] = []
     description: str = ""
-    parameters: list[Parameter] = []
-    request_body: RequestBody | None = None
+    parameters: list[OpenApiParameter] = []
+    request_body: OpenApiBody | None = None
 
 
-class Components(msgspec.Struct, frozen=True):
+class OpenApiComponents(msgspec.Struct, frozen=True):
     """The schemas every operation refers to."""
 
     schemas: dict[str, Schema]
@@ -98,9 +98,9 @@ class OpenApiDocument(msgspec.Struct, frozen=True):
     answers and refusals, and the schemas they use."""
 
     openapi: str
-    info: Info
-    paths: dict[str, dict[str, Operation]]
-    components: Components
+    info: OpenApiInfo
+    paths: dict[str, dict[str, OpenApiOperation]]
+    components: OpenApiComponents
 
 
 def api_document(
@@ -124,26 +124,26 @@ def api_document(
     named = list(dict.fromkeys(t for t in types if t is not None))
     refs, schemas = msgspec.json.schema_components(named, ref_template=REF)
     ref_of = {id(kind): ref for kind, ref in zip(named, refs, strict=True)}
-    paths: dict[str, dict[str, Operation]] = {}
+    paths: dict[str, dict[str, OpenApiOperation]] = {}
     for tag, entry in entries:
         operation = _operation(entry, ref_of, tag)
         paths.setdefault(entry.document_path, {})[entry.method.lower()] = operation
     return OpenApiDocument(
         "3.1.0",
-        Info(title, version, description),
+        OpenApiInfo(title, version, description),
         paths,
-        Components(dict(sorted(schemas.items()))),
+        OpenApiComponents(dict(sorted(schemas.items()))),
     )
 
 
-def _operation(entry: Entry[Any], ref_of: dict[int, Schema], tag: str) -> Operation:
-    answers: dict[str, Answer] = {}
-    content: dict[str, MediaType] = {}
+def _operation(entry: Entry[Any], ref_of: dict[int, Schema], tag: str) -> OpenApiOperation:
+    answers: dict[str, OpenApiAnswer] = {}
+    content: dict[str, OpenApiMedia] = {}
     if entry.answer is not None:
-        content["application/json"] = MediaType(ref_of[id(entry.answer)])
+        content["application/json"] = OpenApiMedia(ref_of[id(entry.answer)])
     for media in entry.texts:
-        content[media] = MediaType({"type": "string"})
-    answers[str(entry.status)] = Answer(entry.answered, content=content)
+        content[media] = OpenApiMedia({"type": "string"})
+    answers[str(entry.status)] = OpenApiAnswer(entry.answered, content=content)
     for status, refusals in _by_status(entry.all_refusals()).items():
         answers[str(status)] = _refused(refusals, ref_of)
     parameters = [
@@ -152,7 +152,7 @@ def _operation(entry: Entry[Any], ref_of: dict[int, Schema], tag: str) -> Operat
     ]
     if entry.csrf:
         parameters.append(
-            Parameter(
+            OpenApiParameter(
                 CSRF_HEADER,
                 "header",
                 True,
@@ -162,8 +162,8 @@ def _operation(entry: Entry[Any], ref_of: dict[int, Schema], tag: str) -> Operat
         )
     body = None
     if entry.body is not None:
-        body = RequestBody(True, {"application/json": MediaType(ref_of[id(entry.body)])})
-    return Operation(
+        body = OpenApiBody(True, {"application/json": OpenApiMedia(ref_of[id(entry.body)])})
+    return OpenApiOperation(
         entry.summary,
         dict(sorted(answers.items())),
         tags=[tag],
@@ -180,7 +180,7 @@ def _by_status(refusals: Iterable[Refusal]) -> dict[int, list[Refusal]]:
     return found
 
 
-def _refused(refusals: list[Refusal], ref_of: dict[int, Schema]) -> Answer:
+def _refused(refusals: list[Refusal], ref_of: dict[int, Schema]) -> OpenApiAnswer:
     """One status's answer: what each refusal means (with its codes), the headers any may
     carry, and the body (a problem, or all the same other type)."""
     said = " ".join(
@@ -193,11 +193,11 @@ def _refused(refusals: list[Refusal], ref_of: dict[int, Schema]) -> Answer:
         else {"anyOf": [ref_of[id(body)] for body in bodies]}
     )
     names = dict.fromkeys(name for r in refusals for name in r.headers)
-    headers = {name: Header({"type": "string"}) for name in names}
-    return Answer(said, headers=headers, content={"application/json": MediaType(schema)})
+    headers = {name: OpenApiHeader({"type": "string"}) for name in names}
+    return OpenApiAnswer(said, headers=headers, content={"application/json": OpenApiMedia(schema)})
 
 
-def _parameters(schema: type[msgspec.Struct] | None, place: str) -> list[Parameter]:
+def _parameters(schema: type[msgspec.Struct] | None, place: str) -> list[OpenApiParameter]:
     """The parameters of a path's or a query's struct: a field each, its schema from its
     type (a field that may be left out: its type without the ``null`` no query can send)."""
     if schema is None:
@@ -216,5 +216,5 @@ def _parameters(schema: type[msgspec.Struct] | None, place: str) -> list[Paramet
             del field["anyOf"]
             field = {**kept[0], **field} if len(kept) == 1 else {**field, "anyOf": kept}
         description = field.pop("description", "")
-        parameters.append(Parameter(name, place, name in required, field, description))
+        parameters.append(OpenApiParameter(name, place, name in required, field, description))
     return parameters

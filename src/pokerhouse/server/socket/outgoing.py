@@ -21,7 +21,7 @@ b'[{"type":"pong"},{"type":"pong"}]'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -66,7 +66,12 @@ class Snapshot(OutgoingMessage, tag="snapshot", frozen=True):
 
     table: int
     seq: int
-    view: dict[str, Any]
+    view: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description='The table as its receiver may see it (docs/protocol.md, "snapshot").'
+        ),
+    ]
 
 
 class EventFrame(OutgoingMessage, tag="event", frozen=True):
@@ -75,7 +80,14 @@ class EventFrame(OutgoingMessage, tag="event", frozen=True):
     table: int
     seq: int
     #: Required, so a placeholder says ``"event": null`` rather than leaving it out.
-    event: msgspec.Raw | None
+    event: Annotated[
+        msgspec.Raw | None,
+        msgspec.Meta(
+            description="An engine's or a table's event, in table seats, with the cards the "
+            'receiver may not see as null (docs/protocol.md, "event"); null: an event the '
+            "receiver may not see at all."
+        ),
+    ]
 
 
 class Private(OutgoingMessage, tag="private", frozen=True):
@@ -84,7 +96,10 @@ class Private(OutgoingMessage, tag="private", frozen=True):
     table: int
     seq: int
     hand: int | None
-    mine: dict[str, Any]
+    mine: Annotated[
+        dict[str, Any],
+        msgspec.Meta(description="Each of the receiver's seats: its hand's name and decision."),
+    ]
     #: Spaces that bring the message to a whole number of blocks: its length on the
     #: wire says nothing of what is in it (a hand's name is longer for some hands).
     pad: str = ""
@@ -174,6 +189,7 @@ SERVER_MESSAGES: tuple[type[OutgoingMessage], ...] = (
     Hello,
     Pong,
     LobbyLines,
+    TournamentNews,
     Snapshot,
     EventFrame,
     Private,
@@ -184,6 +200,24 @@ SERVER_MESSAGES: tuple[type[OutgoingMessage], ...] = (
     ChatLine,
     Home,
     CallValue,
+)
+
+#: Any message the server sends.
+ServerMessage = (
+    Hello
+    | Pong
+    | LobbyLines
+    | TournamentNews
+    | Snapshot
+    | EventFrame
+    | Private
+    | ClockShown
+    | Window
+    | Ack
+    | Error
+    | ChatLine
+    | Home
+    | CallValue
 )
 
 _encoder = msgspec.json.Encoder()
@@ -234,20 +268,4 @@ def decode_server(text: str | bytes) -> list[OutgoingMessage]:
     return _decoder.decode(text)
 
 
-_decoder: msgspec.json.Decoder[list[OutgoingMessage]] = msgspec.json.Decoder(
-    list[
-        Hello
-        | Pong
-        | LobbyLines
-        | Snapshot
-        | EventFrame
-        | Private
-        | ClockShown
-        | Window
-        | Ack
-        | Error
-        | ChatLine
-        | Home
-        | CallValue
-    ]
-)
+_decoder: msgspec.json.Decoder[list[OutgoingMessage]] = msgspec.json.Decoder(list[ServerMessage])

@@ -7,12 +7,21 @@ empties ended pools and counts the chips in play.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
-from pokerhouse.store import Store, TableBookError, TableConfig, User
+from pokerhouse.store import (
+    Batch,
+    SeatIn,
+    StaleLease,
+    Store,
+    TableBookError,
+    TableConfig,
+    User,
+)
 from pokerhouse.store.accounts import FEES, ISSUER, Account
 from pokerhouse.store.errors import InsufficientFunds, TournamentBookError
 from pokerhouse.store.tournaments import TournamentRecord
@@ -358,3 +367,39 @@ async def test_ledger_check_counts_the_chips_at_a_tournaments_tables(store: Stor
         f"UPDATE tournaments SET state = '{booked.record.state_json}' "
         f"WHERE id = {booked.record.id}",
     )
+
+
+async def test_a_step_and_the_seat_moves_it_orders_are_stored_together_or_not_at_all(
+    store: Store,
+) -> None:
+    """The director's step that seats a table is one transaction with the table's buy-ins:
+    a table write refused (a stale lease) leaves neither; accepted, both are there."""
+    users = await make_users(store, 2, grant=1_000)
+    booked = Booked(store, await store.tournaments.create(sit_and_go("3x4", seats=2)))
+    await booked.give(Register(users[0].username, users[0].id, booked.harness.now))
+    table = await store.create_table(
+        TableConfig(
+            f"Tournament {booked.record.id} table 1", "3x4",
+            dict(booked.record.spec.structure.stakes(0)), 2,
+            tournament=booked.record.id, tournament_table=1,
+        )
+    )  # fmt: skip
+    lease = await store.acquire_table(table.id, "node-a", seconds=60)
+    booked.harness.give(Register(users[1].username, users[1].id, booked.harness.now))
+    orders = booked.harness.orders[booked._seen :]
+    stack = booked.record.spec.structure.stack
+    moves = [
+        SeatIn(table.id, seat, user.id, stack, f"t{table.id}-seat-{seat}", lease)
+        for seat, user in enumerate(users)
+    ]
+    before = await dump(store)
+    stale = Batch(seats_in=[dataclasses.replace(moves[0], lease=lease + 1), moves[1]])
+    with pytest.raises(StaleLease):
+        await store.tournaments.step(booked.record, booked.harness.director.state, orders, stale)
+    assert await dump(store) == before  # neither the step nor the seats
+    saved = await store.tournaments.step(
+        booked.record, booked.harness.director.state, orders, Batch(seats_in=moves)
+    )
+    assert saved.version == booked.record.version + 1 and saved.status == "running"
+    assert sorted(s.user_id for s in await store.seats(table.id)) == sorted(u.id for u in users)
+    assert await store.balance(Account.chips(saved.id)) == -2 * stack

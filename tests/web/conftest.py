@@ -109,17 +109,24 @@ def db_url(tmp_path: Path, sqlite_template: Path) -> str:
 
 
 def start_room(
-    db_url: str, tmp_path: Path, *, pause: float = 1.0, bots: int = 0, seats: int | None = None
+    db_url: str,
+    tmp_path: Path,
+    *,
+    pause: float = 1.0,
+    bots: int = 0,
+    seats: int | None = None,
+    config: str | None = None,
 ) -> ServeProcess:
     """``pokerhouse serve`` on a free port over ``db_url`` with the test room.
 
     ``pause`` is the room's pause between hands; the 3x4 table has ``seats``
-    seats (default two more than its ``bots``).
+    seats (default two more than its ``bots``). ``config``: a room.toml of
+    the caller's own instead.
     """
-    config = tmp_path / "room.toml"
+    path = tmp_path / "room.toml"
     seats = 2 + bots if seats is None else seats
-    config.write_text(ROOM.format(pause=pause, seats=seats, bots=bots))
-    server = ServeProcess(db_url, config)
+    path.write_text(config or ROOM.format(pause=pause, seats=seats, bots=bots))
+    server = ServeProcess(db_url, path)
     server.start(timeout=START_SECONDS)
     return server
 
@@ -140,10 +147,16 @@ def room(tmp_path_factory: pytest.TempPathFactory, sqlite_template: Path) -> Ite
 
 @contextlib.contextmanager
 def checked_room(
-    db_url: str, folder: Path, *, pause: float = 1.0, seats: int | None = None
+    db_url: str,
+    folder: Path,
+    *,
+    pause: float = 1.0,
+    seats: int | None = None,
+    config: str | None = None,
 ) -> Iterator[ServeProcess]:
-    """The test room served over ``db_url``; stopped, then its ledger checked."""
-    server = start_room(db_url, folder, pause=pause, seats=seats)
+    """The test room (or the room.toml ``config``) served over ``db_url``; stopped, then
+    its ledger checked."""
+    server = start_room(db_url, folder, pause=pause, seats=seats, config=config)
     try:
         yield server
     finally:
@@ -158,12 +171,16 @@ def module_room(
     *,
     pause: float = 1.0,
     seats: int | None = None,
+    config: str | None = None,
 ) -> Iterator[ServeProcess]:
-    """A test room of a module's own (a longer pause, more seats at 3x4), checked after."""
+    """A test room of a module's own (a longer pause, more seats at 3x4, or the room.toml
+    ``config``), checked after."""
     folder = tmp_path_factory.mktemp("web-room")
     path = folder / "room.db"
     shutil.copy(sqlite_template, path)
-    with checked_room(f"sqlite:///{path}", folder, pause=pause, seats=seats) as server:
+    with checked_room(
+        f"sqlite:///{path}", folder, pause=pause, seats=seats, config=config
+    ) as server:
         yield server
 
 
@@ -206,9 +223,20 @@ def screenshots(tmp_path: Path) -> Callable[[Any, str], None]:
     folder.mkdir(parents=True, exist_ok=True)
 
     def save(page: Any, name: str) -> None:
-        # From the top of the page, as one arrives; a phone's picture is the whole page.
+        # From the top of the page, as one arrives; a phone's picture is the whole page, taken
+        # in a window as tall as the page (so what stays in sight while one scrolls, the action
+        # bar at one's turn, is drawn where it stands in the page, not over the middle of it).
         page.evaluate("window.scrollTo(0, 0)")
-        phone = page.viewport_size["width"] < 600
-        page.screenshot(path=str(folder / f"{name}.png"), full_page=phone)
+        size = page.viewport_size
+        if size["width"] >= 600:
+            page.screenshot(path=str(folder / f"{name}.png"))
+            return
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(size["height"], tall)})
+        try:
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+        finally:
+            page.set_viewport_size(size)
 
     return save

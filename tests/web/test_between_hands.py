@@ -95,9 +95,9 @@ def all_in_or_call(who: Person) -> str | None:
         if preset.count():
             preset.click(timeout=2_000)
             # The amount that puts the whole stack in says so on the button.
-            label = page.inner_text("#action-bar .sizing button.act .label", timeout=2_000)
+            label = page.inner_text("#action-bar button.act.primary .label", timeout=2_000)
             assert label.endswith("(all-in)"), label
-            page.click("#action-bar .sizing button.act", timeout=2_000)
+            page.click("#action-bar button.act.primary", timeout=2_000)
             return "all_in"
         for kind in ("call", "check"):
             button = page.locator(f"#action-bar button.act[data-kind='{kind}']:not([disabled])")

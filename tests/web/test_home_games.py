@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 
 from tests.server.process import ServeProcess
 from tests.web.conftest import module_room
-from tests.web.pages import Person, axe_violations, person, play_hand, register
+from tests.web.pages import PASSIVE, Person, act, axe_violations, person, play_hand, register
 
 
 @pytest.fixture(scope="module")
@@ -108,10 +109,17 @@ def test_a_home_game_in_the_browser(
         bob.page.select_option("#lang", "ru")
         bob.page.locator(".home-panel .home-status", has_text="Частный стол").wait_for()
 
-        # Closed: every stack cashed out, the table closed.
+        # Closed: every stack cashed out, the table closed. A hand dealt before the pause is
+        # played out first: closing takes no hand from anyone (RULES.md, "Home games").
         page.evaluate("window.confirm = () => true")
         page.click(".home-panel button[data-op='close']")
-        page.locator(".home-panel[data-closed='true']").wait_for(timeout=120_000)
+        closed = page.locator(".home-panel[data-closed='true']")
+        deadline = time.monotonic() + 120
+        while not closed.count():
+            assert time.monotonic() < deadline, "the table did not close"
+            for who in (ann, bob):
+                act(who, PASSIVE)
+            page.wait_for_timeout(100)
         for who in people:
             assert who.errors == [], who.errors
     finally:

@@ -78,7 +78,7 @@ def test_a_player_finds_registers_for_and_is_seated_in_a_sit_and_go(
         # No seat to take or leave by hand at a tournament's table.
         assert page.locator("button.sit-here").count() == 0
         assert axe_violations(eve, axe_source) == []
-        screenshots(page, "tournament-table")
+        screenshots(page, "tournament-table-desktop")
         # The same in Russian.
         page.select_option("#lang", "ru")
         strip.locator("text=Уровень").first.wait_for()

@@ -25,9 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pokerhouse.store import hands as hand_units
 from pokerhouse.store import tournaments as units
 from pokerhouse.store.database import Database
 from pokerhouse.store.errors import TournamentBookError
+from pokerhouse.store.handlog import Batch
+from pokerhouse.store.sql import Context, Unit
 from pokerhouse.store.tournaments import LIST_LIMIT, EntryRecord, TournamentRecord
 from pokerhouse.tournament.director import Director
 from pokerhouse.tournament.orders import Order
@@ -122,18 +125,33 @@ class TournamentBook:
         return await self._db.read(lambda ctx: units.tables_unit(ctx, tournament_id))
 
     async def step(
-        self, record: TournamentRecord, after: State, orders: Sequence[Order]
+        self,
+        record: TournamentRecord,
+        after: State,
+        orders: Sequence[Order],
+        seats: Batch | None = None,
     ) -> TournamentRecord:
-        """Save the state a director reached from ``record`` with ``orders``, and its money.
+        """Save the state a director reached from ``record`` with ``orders``, and its money,
+        and (``seats``) the writes of the tables' seat moves it ordered, each fenced by its
+        table's lease.
 
         All or nothing: ``stale_tournament`` if another step was saved since
         ``record`` was read, ``insufficient_funds`` if a wallet cannot pay an
         entry, ``pool_short`` if the prizes would pass the buy-ins and the
-        guarantee. On any error nothing is written, and the caller's
-        director must go back to ``record.state()``.
+        guarantee, a table's error (``stale_lease``...) for its writes. On any
+        error nothing is written, and the caller's director must go back to
+        ``record.state()``.
         """
         money = units.plan(record.id, record.spec, record.state(), after, orders)
-        return await self._db.write(lambda ctx: units.step_unit(ctx, record, after, money))
+        moves = None if seats is None or not len(seats) else seats.checked()
+
+        def unit(ctx: Context) -> Unit[TournamentRecord]:
+            saved = yield from units.step_unit(ctx, record, after, money)
+            if moves is not None:
+                yield from hand_units.batch_unit(ctx, moves)
+            return saved
+
+        return await self._db.write(unit)
 
 
 def _id(value: object) -> None:

@@ -124,14 +124,10 @@ class AccountsApi:
             body = await read_json(request, Credentials)
         except BadRequest as error:
             return error.answer()
-        try:
-            turn = self.api.hashing.turn(address)
-        except HashesBusy:
-            return self._hashing_refused()
         store = self.site.store
         settings = self.site.settings
         try:
-            async with turn:
+            async with self.api.hashing.turn(address):
                 # The sign-ups per address are counted in the database, with the account.
                 user = await store.create_user(
                     body.username,
@@ -141,6 +137,8 @@ class AccountsApi:
                     per_hour=settings.registrations_per_hour,
                 )
             token = await store.create_session(user)
+        except HashesBusy:
+            return self._hashing_refused()
         except AccountError as error:
             status = {"username_taken": 409, "rate_limited": 429}.get(error.code, 400)
             return problem(status, error.code, str(error))
@@ -169,17 +167,19 @@ class AccountsApi:
                 429, "rate_limited", f"too many failed logins: wait {math.ceil(wait)} s",
                 **{"Retry-After": str(math.ceil(wait))},
             )  # fmt: skip
-        try:
-            turn = self.api.hashing.turn(address)
-        except HashesBusy:
+        hashing = self.api.hashing
+        if hashing.busy(address):
             return self._hashing_refused()
         store = self.site.store
         try:
-            async with turn:
-                # Counted before the hash runs: guesses sent at once all find it raised.
-                await self.api.logins.attempt(account)
-                await self.api.addresses.attempt(address)
+            # Counted before the hash waits its turn, let alone runs: guesses sent at once
+            # all find the count raised.
+            await self.api.logins.attempt(account)
+            await self.api.addresses.attempt(address)
+            async with hashing.turn(address):
                 user = await store.authenticate(body.username, body.password)
+        except HashesBusy:
+            return self._hashing_refused()
         except ThrottleUnavailable:
             return self._throttles_unavailable()
         except AccountError:

@@ -43,12 +43,22 @@ class HashGate:
     ['a', 'a', 'a', 'b', 'a']
     >>> asyncio.run(hashes([("x", True)] * 3 + [("y", True), ("z", False)]))
     ['x', 'z', 'x', 'y', 'x']
-    >>> gate = HashGate(slots=1, per_key=1)
-    >>> _ = gate.turn("a")
-    >>> gate.turn("a")
-    Traceback (most recent call last):
-    ...
-    pokerhouse.server.http.hash_gate.HashesBusy: a
+    >>> async def third_at_once() -> str:
+    ...     gate = HashGate(slots=1, per_key=2)
+    ...     async def hash_for() -> None:
+    ...         async with gate.turn("a"):
+    ...             await asyncio.sleep(0.01)
+    ...     two = [asyncio.create_task(hash_for()) for _ in range(2)]
+    ...     await asyncio.sleep(0)
+    ...     busy = gate.busy("a"), gate.busy("b")
+    ...     try:
+    ...         async with gate.turn("a"):
+    ...             return "ran"
+    ...     except HashesBusy:
+    ...         await asyncio.gather(*two)
+    ...         return f"refused; busy {busy}"
+    >>> asyncio.run(third_at_once())
+    'refused; busy (True, False)'
     """
 
     #: Addresses whose last turn is remembered (past it, the oldest are forgotten).
@@ -70,16 +80,17 @@ class HashGate:
         self._served: OrderedDict[str, int] = OrderedDict()
         self._turns = 0
 
-    def turn(self, key: str, *, side: bool = False) -> contextlib.AbstractAsyncContextManager[None]:
-        """A place for ``key``: ``async with`` it waits for its turn and runs the hash;
-        raises :class:`HashesBusy` at once when ``key`` holds its most places."""
-        if self._places.get(key, 0) >= self.per_key:
-            raise HashesBusy(key)
-        self._places[key] = self._places.get(key, 0) + 1
-        return self._turn(key, side)
+    def busy(self, key: str) -> bool:
+        """Whether ``key`` holds its most places now (a :meth:`turn` would be refused)."""
+        return self._places.get(key, 0) >= self.per_key
 
     @contextlib.asynccontextmanager
-    async def _turn(self, key: str, side: bool) -> AsyncIterator[None]:
+    async def turn(self, key: str, *, side: bool = False) -> AsyncIterator[None]:
+        """A place for ``key``: entering it waits for its turn, then the hash runs inside;
+        entering raises :class:`HashesBusy` at once when ``key`` holds its most places."""
+        if self.busy(key):
+            raise HashesBusy(key)
+        self._places[key] = self._places.get(key, 0) + 1
         try:
             await self._start(key, side)
             try:

@@ -229,15 +229,14 @@ class PrivateApi:
             approve_seats=body.approve_seats,
         )  # fmt: skip
         address = client_address(request)
-        try:
-            hashing = self.api.hashing
-            turn = hashing.turn(address, side=True) if body.password is not None else _NO_HASH
-        except HashesBusy:
-            return _one_password_at_a_time()
+        hashing = self.api.hashing
+        turn = hashing.turn(address, side=True) if body.password is not None else _NO_HASH
         try:
             async with turn:
                 store = self.site.store
                 table, token = await store.private.open(user, config, password=body.password)
+        except HashesBusy:
+            return _one_password_at_a_time()
         except TableBookError as error:
             status = 409 if error.code == "too_many_tables" else 400
             return problem(status, error.code, str(error))
@@ -370,13 +369,11 @@ class PrivateApi:
         except ThrottleUnavailable:
             return problem(503, "room_unavailable", "try again soon", **{"Retry-After": "5"})
         try:
-            turn = api.hashing.turn(address, side=True)
-        except HashesBusy:
-            return _one_password_at_a_time()
-        try:
-            async with turn:
+            async with api.hashing.turn(address, side=True):
                 private = self.site.store.private
                 table_id, member = await private.join(body.token, user, body.password)
+        except HashesBusy:
+            return _one_password_at_a_time()
         except TableBookError as error:
             status = {"not_invited": 404, "wrong_password": 403}.get(error.code, 409)
             return problem(status, error.code, str(error))

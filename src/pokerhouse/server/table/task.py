@@ -55,6 +55,7 @@ from pokerhouse.server.table.room_rules import (
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.timers import Timers
 from pokerhouse.store import (
+    Batch,
     DatabaseError,
     StaleLease,
     StoreError,
@@ -279,6 +280,30 @@ class TableTask:
         finally:
             for seat in users:
                 self._sitting.pop(seat, None)
+
+    def prepare(self, command: Command, users: Mapping[int, User]) -> tuple[Step, Batch]:
+        """Apply a command whose writes someone else stores (a tournament's seat move, in
+        its director's step), ``users`` holding who takes each seat: the step and its
+        writes, fenced by this table's lease. Nothing is told until :meth:`confirm`; after
+        :meth:`abandon` the table is loaded again from the store. A refusal raises and
+        changes nothing."""
+        step = self.table.apply(command)
+        return step, recorder.batch(self.id, self.lease, step.records, self.bots.is_bot_account)
+
+    def confirm(self, step: Step, users: Mapping[int, User]) -> None:
+        """A prepared step's writes are stored: tell it to everyone (``users``: who took
+        each seat, as given to :meth:`prepare`)."""
+        self._sitting.update(users)
+        try:
+            self._tell(step)
+        finally:
+            for seat in users:
+                self._sitting.pop(seat, None)
+
+    def abandon(self, error: BaseException) -> None:
+        """A prepared step's writes were not stored: forget the table and load it again
+        from what was."""
+        self.ownership.lost(error)
 
     async def perform(self, items: Iterable[Command | Intent]) -> None:
         """Carry out what the rules ask: commands (each a step; a refusal is logged) and

@@ -23,15 +23,17 @@ is answered with the error, and the tournament tries again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pokerhouse.history.json_history import spec_to_dict
 from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.socket.incoming import HostMessage
 from pokerhouse.server.table.inputs import Caller
-from pokerhouse.store import HandLog, User
+from pokerhouse.store import Batch, HandLog, User
 from pokerhouse.table import (
     Command,
     HandVoided,
@@ -58,6 +60,31 @@ log = logging.getLogger("pokerhouse.tournament")
 
 #: Where a tournament's table reports a hand that ended: ``(table number, report)``.
 Report = Callable[[int, HandReport], None]
+#: Seconds a table holds a seat move applied but not stored, waiting for its director's
+#: step to be (it is loaded again from the store past them).
+HOLD_SECONDS = 120.0
+#: The orders that move players: carried out with the director's step, in its transaction.
+SeatOrder = OpenTable | SeatPlayer | UnseatPlayer
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Seat moves applied to their table and waiting: ``batch`` is their writes (fenced by
+    the table's lease), to be stored with the director's step; the tournament then sets
+    ``stored`` (an exception: they were not, and the table loads itself again)."""
+
+    batch: Batch
+    stored: asyncio.Future[None]
+
+
+@dataclass(frozen=True)
+class Prepare:
+    """Apply a director's step's seat moves at one table, in order, and hand their writes
+    over (``prepared``: ``None`` when there is nothing to do, the table being as the
+    orders want it already)."""
+
+    orders: tuple[SeatOrder, ...]
+    prepared: asyncio.Future[Prepared | None]
 
 
 class TournamentPolicy:
@@ -107,20 +134,12 @@ class TournamentPolicy:
             code = "table_moved" if task.fenced else "room_unavailable"
             raise Unavailable(code, f"tournament table {self.number} is not running here now")
         match order:
-            case OpenTable(_, seats):
-                if task.table.occupied:
-                    return  # seated already (the order carried out again after a restart)
-                # One card face up to each: the highest takes the button (SitTogether's draw).
-                draw = SitTogether(tuple((s.seat, s.player, s.stack, s.account) for s in seats))
-                await self._seat(draw, [(s.seat, s.account) for s in seats])
-            case SeatPlayer(_, seating):
-                if task.table.seat(seating.seat) is not None:
-                    return  # seated already (the order carried out again after a restart)
-                command = Sit(seating.seat, seating.player, seating.stack, account=seating.account)
-                await self._seat(command, [(seating.seat, seating.account)])
-            case UnseatPlayer(_, seat):
-                if task.table.seat(seat) is not None:
-                    await task.step(Leave(seat))
+            case Prepare(seat_orders, prepared):
+                await self._prepare(seat_orders, prepared)
+            case OpenTable() | SeatPlayer() | UnseatPlayer():  # a catch-up's, alone
+                command = await self._command(order)
+                if command is not None:
+                    await task.seat(*command)
             case Deal(_, _, stakes):
                 if task.table.hand is not None:
                     raise RoomError("hand_running", f"table {self.number} is dealing a hand")
@@ -131,12 +150,60 @@ class TournamentPolicy:
             case _:
                 raise RoomError("bad_order", f"a tournament table takes no {order!r}")
 
-    async def _seat(self, command: Command, seats: list[tuple[int, int]]) -> None:
-        """Seat players (their accounts' users join the task's seats once stored)."""
-        users: dict[int, User] = {}
-        for seat, account in seats:
-            users[seat] = await self.task.services.store.get_user(account)
-        await self.task.seat(command, users)
+    async def _prepare(
+        self, orders: tuple[SeatOrder, ...], prepared: asyncio.Future[Prepared | None]
+    ) -> None:
+        """Seat moves for the director's step: applied here, stored with the step, told
+        once stored (or the table loaded again from the store, if they were not)."""
+        task = self.task
+        commands = [found for order in orders if (found := await self._command(order))]
+        if not commands or prepared.done():  # nothing to do, or nobody waits any more
+            if not prepared.done():
+                prepared.set_result(None)
+            return
+        steps: list[tuple[Step, dict[int, User]]] = []
+        batches = []
+        try:
+            for command, users in commands:
+                step, batch = task.prepare(command, users)
+                steps.append((step, users))
+                batches.append(batch)
+        except BaseException as error:
+            if steps:  # applied in part: what is in memory is not what will be stored
+                task.abandon(error)
+            raise
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        prepared.set_result(Prepared(Batch.merged(batches), stored))
+        try:
+            await asyncio.wait_for(stored, HOLD_SECONDS)
+        except BaseException as error:
+            task.abandon(error)
+            raise
+        for step, users in steps:
+            task.confirm(step, users)
+
+    async def _command(self, order: SeatOrder) -> tuple[Command, dict[int, User]] | None:
+        """The table's command for a seat move, and who takes each seat (``None``: the table
+        is as the order wants it already, the order carried out again after a restart)."""
+        table = self.task.table
+        match order:
+            case OpenTable(_, seats):
+                if table.occupied:
+                    return None
+                # One card face up to each: the highest takes the button (SitTogether's draw).
+                draw = SitTogether(tuple((s.seat, s.player, s.stack, s.account) for s in seats))
+                return draw, await self._users([(s.seat, s.account) for s in seats])
+            case SeatPlayer(_, seating):
+                if table.seat(seating.seat) is not None:
+                    return None
+                command = Sit(seating.seat, seating.player, seating.stack, account=seating.account)
+                return command, await self._users([(seating.seat, seating.account)])
+            case UnseatPlayer(_, seat):
+                return None if table.seat(seat) is None else (Leave(seat), {})
+
+    async def _users(self, seats: list[tuple[int, int]]) -> dict[int, User]:
+        store = self.task.services.store
+        return {seat: await store.get_user(account) for seat, account in seats}
 
     # ------------------------------------------------------------ dealing
 

@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeGuard
 
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
@@ -36,9 +36,18 @@ from pokerhouse.server.table.inputs import Directed
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
 from pokerhouse.server.tournaments.lines import TournamentNewsKind
-from pokerhouse.server.tournaments.policy import Report
+from pokerhouse.server.tournaments.policy import Prepare, Prepared, Report, SeatOrder
 from pokerhouse.server.tournaments.view import news, summary
-from pokerhouse.store import StoreError, TableConfig, TableDef, TournamentRecord, User
+from pokerhouse.store import (
+    Batch,
+    StaleLease,
+    StoreError,
+    TableBookError,
+    TableConfig,
+    TableDef,
+    TournamentRecord,
+    User,
+)
 from pokerhouse.tournament import Director
 from pokerhouse.tournament.orders import (
     CloseTable,
@@ -240,19 +249,67 @@ class TournamentTask:
             if self._behind and self.director.status == RUNNING:
                 await self._catch_up()
             return
+        # The seat moves the step orders are applied at their tables first, and stored
+        # with the step in its one transaction.
+        prepared = await self._prepare(orders) if carry_out else {}
         try:
-            self.record = await self.services.store.tournaments.step(
-                self.record, self.director.state, orders
-            )
-        except BaseException:
+            self.record = await self._save(orders, prepared)
+        except BaseException as error:
             self.director = Director(self.spec, state=self.record.state())
+            for waiting in prepared.values():
+                _stored(waiting, error)
             raise
+        for waiting in prepared.values():
+            _stored(waiting)
         self._saved_at = now
         if carry_out:
-            await self._carry_out(orders)
+            await self._carry_out(
+                tuple(o for o in orders if not _moves(o) or o.table not in prepared)
+            )
         self._tell(orders)
         if self._behind and self.director.status == RUNNING:
             await self._catch_up()
+
+    async def _save(
+        self, orders: tuple[Order, ...], prepared: dict[int, Prepared]
+    ) -> TournamentRecord:
+        """Store the director's step with its money and its tables' seat moves, in one
+        transaction. A table's writes refused (its lease moved on) leave its moves out:
+        the step is stored alone, and the tables catch up from it."""
+        book = self.services.store.tournaments
+        state = self.director.state
+        if not prepared:
+            return await book.step(self.record, state, orders)
+        seats = Batch.merged([waiting.batch for waiting in prepared.values()])
+        try:
+            return await book.step(self.record, state, orders, seats)
+        except (StaleLease, TableBookError) as error:
+            log.warning("tournament %s: its tables' moves not stored: %s", self.id, error)
+            for waiting in prepared.values():
+                _stored(waiting, error)
+            prepared.clear()
+            self._behind = True
+            return await book.step(self.record, state, orders)
+
+    async def _prepare(self, orders: tuple[Order, ...]) -> dict[int, Prepared]:
+        """Each table's seat moves among ``orders``, applied there and waiting to be stored
+        with the step (a table that cannot is caught up later)."""
+        by_table: dict[int, list[SeatOrder]] = {}
+        for order in orders:
+            if _moves(order):
+                by_table.setdefault(order.table, []).append(order)
+        prepared: dict[int, Prepared] = {}
+        for number, moves in by_table.items():
+            try:
+                table = await self._open(number)
+                waiting = await self._handed_over(table, tuple(moves))
+            except (PokerError, StoreError, OSError) as error:
+                log.warning("tournament %s: table %s not moved: %s", self.id, number, error)
+                self._behind = True
+                continue
+            if waiting is not None:
+                prepared[number] = waiting
+        return prepared
 
     # ------------------------------------------------------------ watchers
 
@@ -349,6 +406,26 @@ class TournamentTask:
             log.warning("tournament %s: tables %s idle, their hands awaited", self.id, stuck)
             self._behind = True
 
+    async def _handed_over(self, table: TableTask, moves: tuple[SeatOrder, ...]) -> Prepared | None:
+        """Have ``table`` apply ``moves`` and hand their writes over (:class:`Prepare`)."""
+        loop = asyncio.get_running_loop()
+        prepared: asyncio.Future[Prepared | None] = loop.create_future()
+        done: asyncio.Future[None] = loop.create_future()
+        # How the moves went after the handing over is ``stored``'s to tell: the table's own
+        # answer is read only if it refuses before.
+        done.add_done_callback(lambda future: future.cancelled() or future.exception())
+        table.post(Directed(Prepare(moves, prepared), done))
+        waits: set[asyncio.Future[Any]] = {prepared, done}
+        await asyncio.wait(waits, timeout=ORDER_SECONDS, return_when="FIRST_COMPLETED")
+        if prepared.done():
+            return prepared.result()
+        prepared.cancel()  # nobody waits any more: the table does nothing, or loads again
+        if done.done():
+            done.result()  # the table's refusal
+        raise RoomError(
+            "table_busy", f"table {table.config.tournament_table} did not move {moves!r} in time"
+        )
+
     async def _order(self, table: TableTask, order: object) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         table.post(Directed(order, done))
@@ -424,3 +501,18 @@ class TournamentTask:
 
     def _entry(self, number: int) -> TournamentEntry:
         return next(entry for entry in self.director.entries if entry.number == number)
+
+
+def _moves(order: Order) -> TypeGuard[SeatOrder]:
+    """Whether ``order`` moves players (it is stored with the director's step)."""
+    return isinstance(order, OpenTable | SeatPlayer | UnseatPlayer)
+
+
+def _stored(waiting: Prepared, error: BaseException | None = None) -> None:
+    """Tell a table whether its seat moves were stored (``error``: they were not)."""
+    if waiting.stored.done():
+        return
+    if error is None:
+        waiting.stored.set_result(None)
+    else:
+        waiting.stored.set_exception(RoomError("not_stored", f"not stored: {error}"))

@@ -25,14 +25,10 @@ import { setting, settingsPanel } from "../table/settings.js";
 import { tableName } from "../tablename.js";
 import { followTournament } from "../table/tournament.js";
 import { homePanel } from "../table/home.js";
+import { fitFelt, seatSpots } from "../table/layout.js";
 
 export const route = "/table/:id";
 
-/** Seats of a seven- or eight-seat stud table, clockwise from the viewer's at the bottom. */
-const STUD_SPOTS = {
-  7: [[50, 86], [20, 74], [10, 38], [33, 15], [67, 15], [90, 38], [80, 74]].map(([x, y]) => ({ x, y })),
-  8: [[50, 86], [23, 79], [9, 50], [23, 20], [50, 14], [77, 20], [91, 50], [77, 79]].map(([x, y]) => ({ x, y })),
-};
 const LOG_LINES = 160;
 const CHAT_LINES = 100;
 const NOTICE_MS = 8000;
@@ -327,31 +323,6 @@ export function render(el, params, ctx) {
     );
   }
 
-  /**
-   * Where each seat sits (in % of the felt): round an ellipse, the viewer's
-   * first seat at the bottom; a casino's boxes along the lower rail facing
-   * the dealer at the top. A full stud table's hands are seven cards wide, so
-   * its seats keep to the rail's straight sides, each clear of the next.
-   */
-  function positions(size, game) {
-    const first = state.mySeats.size ? Math.min(...state.mySeats) : 0;
-    const spots = [];
-    const placed = game === "razz" ? STUD_SPOTS[size] : null;
-    for (let seat = 0; seat < size; seat += 1) {
-      const around = (seat - first + size) % size;
-      if (game === "casino-holdem") {
-        const along = size === 1 ? 0.5 : seat / (size - 1);
-        spots.push({ x: 8 + 84 * along, y: 52 + 28 * Math.sin(Math.PI * along) });
-      } else if (placed) {
-        spots.push(placed[around]);
-      } else {
-        const radians = ((90 + (around * 360) / size) * Math.PI) / 180;
-        spots.push({ x: 50 + 41 * Math.cos(radians), y: 50 + 37 * Math.sin(radians) });
-      }
-    }
-    return spots;
-  }
-
   /** The view to draw: the server's, or the finished hand while the next one has not started. */
   function shownView() {
     const view = state.view;
@@ -361,12 +332,17 @@ export function render(el, params, ctx) {
   function drawFelt() {
     const view = shownView();
     const over = Boolean(view.hand && view.hand.over);
-    const spots = positions(view.size, view.game);
+    const first = state.mySeats.size ? Math.min(...state.mySeats) : 0;
+    const spots = seatSpots(view.size, view.game, first);
     const drawing = { ...state, view, picture: over ? state.picture : null };
     const seats = view.seats.map((entry, index) => {
       const seat = seatElement(index, entry, drawing, ctx);
-      seat.style.setProperty("--x", `${spots[index].x}%`);
-      seat.style.setProperty("--y", `${spots[index].y}%`);
+      const spot = spots[index];
+      seat.style.setProperty("--x", `${spot.x}%`);
+      seat.style.setProperty("--y", `${spot.y}%`);
+      seat.style.setProperty("--around", String(spot.around));
+      seat.style.setProperty("--nudge", `${spot.nudge}em`);
+      seat.dataset.toward = spot.toward;
       return seat;
     });
     felt.className = `felt game-${view.game} seats-${view.size}${over ? " over" : ""}`;
@@ -521,12 +497,12 @@ export function render(el, params, ctx) {
     bar_ = null;
     const parts = [h("div", { class: "hand-names" }, names)];
     if (state.preNote) parts.push(h("p", { class: "help pre-note", role: "status" }, state.preNote));
-    if (state.sitting !== null) {
-      parts.push(sitForm(state.sitting));
-    } else if (state.adding && state.mySeats.size) {
-      parts.push(addChipsForm());
-    } else if (decision && state.answered === state.decisionKey) {
+    // A form the player opened (buy-in for another box, chips to add) stays under the decision,
+    // never in its place: the decision's keys work whatever else is open.
+    const form = state.sitting !== null ? sitForm(state.sitting) : state.adding && state.mySeats.size ? addChipsForm() : null;
+    if (decision && state.answered === state.decisionKey) {
       // A pre-action (or the auto-muck) answered this decision: nothing to press.
+      if (form) parts.push(form);
     } else if (decision) {
       const clock = state.clock && state.clock.seat === decision.seat ? clockRing(state.clock, state.clockSince, t, { large: true }) : null;
       const entry = view.seats[decision.seat];
@@ -535,8 +511,11 @@ export function render(el, params, ctx) {
         formatChips,
         game: view.game,
         bet: entry ? entry.bet : 0,
-        confirmFold: setting("confirmFold"),
         said: (text) => ctx.announce(text),
+        home: () => {
+          const turn = document.getElementById("your-turn");
+          if (turn) turn.focus();
+        },
         act: (action) => {
           state.preNote = "";
           act(action);
@@ -552,7 +531,10 @@ export function render(el, params, ctx) {
           : null,
       );
       parts.push(turn, bar_.el);
+      if (form) parts.push(form);
       ctx.announce(t("table.your_turn"));
+    } else if (form) {
+      parts.push(form);
     } else if (busted !== null) {
       parts.push(rebuyForm(busted));
     } else if (state.mySeats.size && view.hand && inHand()) {
@@ -572,6 +554,7 @@ export function render(el, params, ctx) {
     const focusWasHere = bar.contains(document.activeElement);
     const focusedId = focusWasHere ? document.activeElement.id : "";
     replace(bar, parts);
+    bar.classList.toggle("deciding", Boolean(bar_));
     // A control drawn again keeps the focus (a pre-action box just ticked, say).
     const again = focusedId && !decision ? document.getElementById(focusedId) : null;
     if (again && bar.contains(again)) again.focus({ preventScroll: true });
@@ -650,6 +633,7 @@ export function render(el, params, ctx) {
     drawHead();
     drawFelt();
     drawBar();
+    fitFelt(felt);
     markTab(tableName(state.view.table).name, Boolean(myDecision()), t);
   }
 
@@ -854,6 +838,10 @@ export function render(el, params, ctx) {
     if (state.view) drawBar();
   }
 
+  const refit = () => fitFelt(felt);
+  const above = new ResizeObserver(refit);
+  above.observe(head);
+
   // A tournament's table: its strip (level, clock, place) and the player followed on moves.
   let unfollow = null;
   let home = null;
@@ -866,6 +854,7 @@ export function render(el, params, ctx) {
       if (!home) {
         home = homePanel(tableId, send, ctx);
         head.after(home.el);
+        above.observe(home.el);
       }
       home.update(message);
       return;
@@ -874,11 +863,15 @@ export function render(el, params, ctx) {
     if (tournament && !unfollow) {
       const strip = h("div", { class: "tournament-strip", role: "status" });
       head.after(strip);
+      above.observe(strip);
       unfollow = followTournament(tournament, strip, ctx);
     }
     onMessage(message);
   });
   const flush = () => handLog.flush();
+  // The felt leaves the action bar its room in the window: measured again when the window
+  // or what stands above the felt (the head, a tournament's strip, a home game's panel) changes.
+  window.addEventListener("resize", refit);
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", unlockSound, { once: true });
   window.addEventListener("pagehide", flush);
@@ -891,6 +884,8 @@ export function render(el, params, ctx) {
     flush();
     clearTimeout(noticeTimer);
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("resize", refit);
+    above.disconnect();
     window.removeEventListener("pagehide", flush);
     unmarkTab();
     unwatch();

@@ -7,9 +7,13 @@
 // amount; a fixed-limit bet, whose min is its max, is a plain button. At
 // Teen Patti the smallest bet is also a button of its own, Call (Chaal).
 //
-// Safe keys: no button takes the focus by itself, so Enter or Space at a new
-// decision does nothing; and folding when checking is free asks once (the
-// Fold button turns into "Fold anyway?") unless the player turned that off.
+// The keyboard contract (docs/web.md): every key works wherever the focus is,
+// except inside a text field the player put the focus in (the chat, the
+// amount box), where Esc gives the keys back. A size key sets the amount and
+// leaves the focus where it was, so the next action key acts. No button
+// takes the focus by itself, so Enter or Space at a new decision does
+// nothing; and folding when checking is free always asks once (the Fold
+// button turns into "Fold anyway?").
 
 import { h } from "../dom.js";
 
@@ -44,12 +48,32 @@ export function isShowOrMuck(decision, game) {
   return kinds.includes("muck") && kinds.every((kind) => kind === "muck" || kind === "show_hand");
 }
 
+/** Whether `target` takes typed text (keys typed there are the player's words or digits). */
+export function isTextField(target) {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return target instanceof HTMLInputElement && !["range", "checkbox", "radio", "button", "submit", "reset"].includes(target.type);
+}
+
+/**
+ * The shortcut a key press names: its letter or digit, lower case. A letter of
+ * another alphabet (a Russian keyboard's "к") or a digit key's other sign
+ * counts as the Latin letter or digit its key carries (`event.code`).
+ */
+export function shortcutOf(event) {
+  const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : "";
+  if (/^[a-z0-9]$/.test(key)) return key;
+  const code = /^(?:Key([A-Z])|(?:Digit|Numpad)([0-9]))$/.exec(event.code || "");
+  if (key && code) return (code[1] || code[2]).toLowerCase();
+  return key;
+}
+
 /**
  * Draw the bar for `decision` (from a `private` or snapshot's `mine`) into an
  * element and return {el, key(event)}: `key` handles a shortcut, true if it did.
  * `act({kind, amount?})` sends the action. Options: `t`, `formatChips`, `game`,
- * `bet` (the seat's chips already in this round), `confirmFold` (ask before
- * folding when checking is free), `said(text)` for a screen reader.
+ * `bet` (the seat's chips already in this round), `said(text)` for a screen
+ * reader, `home()` to put the focus back where keys act (Esc in a text field).
  */
 export function actionBar(decision, options) {
   const { t, formatChips, game, act } = options;
@@ -117,7 +141,7 @@ export function actionBar(decision, options) {
     }
     const el = button(option.kind, fixedLabel(option));
     const action = option.min !== undefined ? { kind: option.kind, amount: option.min } : { kind: option.sent || option.kind };
-    if (option.kind === "fold" && checkFree && options.confirmFold) {
+    if (option.kind === "fold" && checkFree) {
       // Folding when checking is free: the first press asks, the second folds.
       let asked = false;
       el.addEventListener("click", () => {
@@ -220,41 +244,37 @@ export function actionBar(decision, options) {
         },
         t("act.preset", { name: t(`preset.${preset.name}`), amount: formatChips(preset.amount) }),
       );
+      // The size is set and the focus stays where it was: the next action key acts.
       presetButton.addEventListener("click", () => {
         amountInput.value = String(preset.amount);
         update(amountInput);
-        amountInput.focus();
       });
       byKey.set(key, presetButton);
       buttons.push(presetButton);
       return presetButton;
     });
+    // The sizes on one line, the bet or raise with the other actions under them.
     sizing.append(
       h("div", { class: "presets", role: "group", "aria-label": t("act.presets") }, presets),
-      h(
-        "div",
-        { class: "amount-row" },
-        h("label", { for: id, class: "sr-only" }, t("act.amount")),
-        slider,
-        amountInput,
-        main,
-      ),
+      h("div", { class: "amount-row" }, h("label", { for: id, class: "sr-only" }, t("act.amount")), slider, amountInput),
       error,
     );
+    fixed.append(main);
     update(amountInput);
   }
 
-  const el = h("div", { class: "actions", role: "group", "aria-label": t("act.your_turn") }, fixed, sized ? sizing : null);
+  const el = h("div", { class: sized ? "actions sized" : "actions", role: "group", "aria-label": t("act.your_turn") }, sized ? sizing : null, fixed);
 
   function key(event) {
     if (pending || event.ctrlKey || event.metaKey || event.altKey) return false;
-    const target = event.target;
-    const typing =
-      target instanceof HTMLTextAreaElement ||
-      target instanceof HTMLSelectElement ||
-      (target instanceof HTMLInputElement && target.type !== "range" && target.type !== "checkbox");
-    if (typing) return false;
-    const found = byKey.get(event.key.toLowerCase());
+    if (isTextField(event.target)) {
+      // The player's own field takes every key but Esc, which gives the keys back.
+      if (event.key !== "Escape" || !options.home) return false;
+      event.preventDefault();
+      options.home();
+      return true;
+    }
+    const found = byKey.get(shortcutOf(event));
     if (!found || found.disabled) return false;
     event.preventDefault();
     found.click();

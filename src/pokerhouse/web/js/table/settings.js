@@ -1,16 +1,16 @@
 // The player's table settings, kept in localStorage, and the panel that changes them.
 //
-// Each is a yes/no: a sound when it is your turn (off), asking once before
-// folding when checking is free (on), a browser notification when it is your
-// turn and the tab is hidden (on, once the browser allows it), mucking a
-// losing hand without asking (off), buying in again when the stack runs out
-// (off), placing the same Casino Hold'em bets every round (off).
+// Each is a yes/no: a sound when it is your turn (off), a browser
+// notification when it is your turn and the tab is hidden (on, once the
+// browser allows it), mucking a losing hand without asking (off), buying in
+// again when the stack runs out (off), placing the same Casino Hold'em bets
+// every round (off). Folding when checking is free always asks first: that is
+// no setting (js/table/actions.js).
 
 import { h } from "../dom.js";
 
 const SETTINGS = {
   sound: { key: "pokerhouse.sound", fallback: false },
-  confirmFold: { key: "pokerhouse.confirmFold", fallback: true },
   notify: { key: "pokerhouse.notify", fallback: true },
   autoMuck: { key: "pokerhouse.autoMuck", fallback: false },
   autoRebuy: { key: "pokerhouse.autoRebuy", fallback: false },
@@ -34,7 +34,7 @@ export function setSetting(name, on) {
  */
 export function settingsPanel(game, ctx, changed = () => {}) {
   const { t } = ctx;
-  const names = ["sound", "notify", "confirmFold", "autoRebuy"];
+  const names = ["sound", "notify", "autoRebuy"];
   if (game === "3x4" || game === "razz") names.push("autoMuck");
   if (game === "casino-holdem") names.push("repeatBets");
   const boxes = names.map((name) => {

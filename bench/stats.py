@@ -40,6 +40,7 @@ from sqlalchemy.engine import make_url
 
 from pokerhouse.history.figures import FIELDS
 from pokerhouse.server.stats.api import figures
+from pokerhouse.server.stats.schemas import GameFigures
 from pokerhouse.store import Store, TableConfig
 from pokerhouse.store.sql import Context, Stmt, Unit, all_rows, many
 from pokerhouse.store.stats import add_unit, week_of
@@ -102,7 +103,7 @@ async def run(url: str, hands: int, rounds: int) -> dict[str, tuple[float, float
     async with await Store.open(url, upgrade=True, clock=lambda: NOW) as store:
         ann = await fill(store, hands, random.Random(5))
 
-        async def kept() -> list[dict[str, Any]]:
+        async def kept() -> list[GameFigures]:
             return [figures(line) for line in await store.stats.player(ann)]
 
         async def every_hand() -> list[Any]:
@@ -113,10 +114,10 @@ async def run(url: str, hands: int, rounds: int) -> dict[str, tuple[float, float
             return await store.database.read(unit)
 
         pages = await kept()
-        assert sum(page["hands"] for page in pages) == hands, pages
+        assert sum(page.hands for page in pages) == hands, pages
         base = await every_hand()
         assert sum(int(row[1]) for row in base) == hands
-        assert sum(int(row[2]) for row in base) == sum(page["net"] for page in pages)
+        assert sum(int(row[2]) for row in base) == sum(page.net for page in pages)
         times: dict[str, list[float]] = {"kept figures": [], "read every hand": []}
         for _ in range(rounds):
             times["kept figures"].append(await timed(kept))

@@ -17,7 +17,6 @@ from pathlib import Path
 import httpx
 import redis
 
-
 #: Ports a test run hands out, below the kernel's ephemeral range (where the clients' own
 #: ports come from): each worker of a parallel run (pytest-xdist's ``gw0``, ``gw1``...)
 #: draws from a band of its own, so two workers never pick the same port at once.

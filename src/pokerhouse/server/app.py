@@ -21,30 +21,22 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pokerhouse.server.accounts import api as accounts_api
-from pokerhouse.server.botaccounts import api as bots_api
-from pokerhouse.server.hands import equity
-from pokerhouse.server.hands.api import HandsApi
 from pokerhouse.server.http import bearer
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.guards import HostGuard, SecurityHeaders, allowed_names
-from pokerhouse.server.http.openapi import openapi_document
 from pokerhouse.server.http.problems import problem
-from pokerhouse.server.private import api as private_api
-from pokerhouse.server.room_api import RoomApi
+from pokerhouse.server.routes import app_routes
 from pokerhouse.server.runtime import collector
 from pokerhouse.server.runtime.logs import now_ms, record
-from pokerhouse.server.runtime.metrics import CONTENT_TYPE, Metrics
+from pokerhouse.server.runtime.metrics import Metrics
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.site import Site
 from pokerhouse.server.socket.endpoint import SocketRoute
-from pokerhouse.server.stats import api as stats_api
-from pokerhouse.server.tournaments import api as tournament_api
 
 log = logging.getLogger("pokerhouse.server")
 requests = logging.getLogger("pokerhouse.requests")
@@ -59,9 +51,16 @@ def web_root() -> Path | None:
 def create_app(site: Site, host: str | None = None) -> Starlette:
     """The room as an ASGI app over ``site``, served at ``host`` (a name its ``Host``
     header may carry, besides the loopback names and the configured ``allowed_hosts``)."""
+    app = room_app(site)
+    hosts = allowed_names(site.settings.allowed_hosts, host)
+    guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
+    return RequestLog(guarded, site.metrics)  # type: ignore[return-value]
+
+
+def room_app(site: Site) -> Starlette:
+    """The room's Starlette app over ``site``: its life and its routes (the route table's,
+    then the web client's files), before the guards, the websocket and the request log."""
     api = HttpContext(site)
-    hands = HandsApi(api)
-    room = RoomApi(api)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -88,42 +87,21 @@ def create_app(site: Site, host: str | None = None) -> Starlette:
             else:
                 collector.unsettle()
 
-    async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(metrics=site.settings.metrics))
-
-    async def metrics(request: Request) -> Response:
-        return Response(site.metrics.render(), media_type=CONTENT_TYPE)
-
     # The API is a mount of its own, so that a wrong method on one of its paths is its
     # 405, not a miss passed on to the web client's files.
-    api_routes = [
-        Route("/openapi.json", openapi),
-        *accounts_api.routes(api),
-        *hands.routes(),
-        Route("/tables", room.tables),
-        equity.route(hands),
-        *tournament_api.routes(api),
-        *bots_api.routes(api),
-        *stats_api.routes(api),
-        *private_api.routes(api),
-    ]
+    outside, inside = app_routes(api)
     routes: list[Route | Mount] = [
-        Route("/healthz", room.health),
-        Mount("/api", routes=api_routes, middleware=[Middleware(bearer.BearerAuth, site=site)]),
+        *outside,
+        Mount("/api", routes=inside, middleware=[Middleware(bearer.BearerAuth, site=site)]),
     ]
-    if site.settings.metrics:  # off unless asked: it tells anyone how busy the room is
-        routes.insert(1, Route("/metrics", metrics))
     root = web_root()
     if root is not None:
         routes.append(Mount("/", StaticFiles(directory=root, html=True), name="web"))
-    app = Starlette(
+    return Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_problem, Exception: server_problem},
     )
-    hosts = allowed_names(site.settings.allowed_hosts, host)
-    guarded = SecurityHeaders(HostGuard(SocketRoute(app, site), hosts))
-    return RequestLog(guarded, site.metrics)  # type: ignore[return-value]
 
 
 #: Codes of the HTTP errors the router itself answers (no handler was reached).

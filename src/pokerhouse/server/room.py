@@ -36,6 +36,7 @@ from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.socket.connection import Connection
 from pokerhouse.server.table.inputs import Request, WatchInput
+from pokerhouse.server.table.lines import TableLine
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
 from pokerhouse.server.tournaments.schedule import Tournaments
@@ -178,7 +179,7 @@ class Room:
         self._lobby: set[Connection] = set()
         self._lobby_dirty = False
         #: The last lobby lines other nodes published for their tables.
-        self._remote_lines: dict[int, dict[str, Any]] = {}
+        self._remote_lines: dict[int, TableLine] = {}
         self._published: dict[int, bytes] = {}
         self._rounds = 0
         # Tables this node never runs (a tournament's, or a closed private table).
@@ -402,6 +403,11 @@ class Room:
             await task.start()
 
     def lobby(self) -> list[dict[str, Any]]:
+        """Every table's line in the lobby as plain values, as a client reads them."""
+        lines: list[dict[str, Any]] = msgspec.to_builtins(self.lobby_lines())
+        return lines
+
+    def lobby_lines(self) -> list[TableLine]:
         """Every table's line in the lobby (a table another node runs: as it published it)."""
         remote = self._remote_lines
         return [
@@ -417,7 +423,7 @@ class Room:
             self._lobby.discard(conn)
             return
         self._lobby.add(conn)
-        conn.send(outgoing.encode(outgoing.LobbyLines(tables=self.lobby())))
+        conn.send(outgoing.encode(outgoing.LobbyLines(tables=self.lobby_lines())))
 
     def _changed(self, table_id: int) -> None:
         self._lobby_dirty = True
@@ -437,7 +443,7 @@ class Room:
         await self.bus.publish_lobby(changed)
         self._published.update(changed)
         remote = {
-            table: msgspec.json.decode(line)
+            table: msgspec.json.decode(line, type=TableLine)
             for table, line in (await self.bus.lobby()).items()
             if table in self.tasks and self.tasks[table].fenced
         }
@@ -458,7 +464,7 @@ class Room:
             if not self._lobby_dirty or not self._lobby:
                 continue
             self._lobby_dirty = False
-            frame = outgoing.encode(outgoing.LobbyLines(tables=self.lobby()))
+            frame = outgoing.encode(outgoing.LobbyLines(tables=self.lobby_lines()))
             for conn in list(self._lobby):
                 if conn.closed:
                     self._lobby.discard(conn)

@@ -13,18 +13,32 @@ guesser nothing.
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
 
-import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import Response
 
+from pokerhouse.server.accounts.schemas import (
+    Credentials,
+    CsrfToken,
+    LedgerQuery,
+    Me,
+    SeatHeld,
+    SignedOut,
+    WalletLine,
+    WalletStatement,
+)
 from pokerhouse.server.http import auth
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.hash_gate import HashesBusy
-from pokerhouse.server.http.paging import BadPage, read_page
-from pokerhouse.server.http.problems import BadRequest, client_address, problem, read_json
+from pokerhouse.server.http.problems import (
+    BadRequest,
+    client_address,
+    json_answer,
+    problem,
+    read_json,
+)
+from pokerhouse.server.http.queries import BadQuery, read_query
+from pokerhouse.server.http.route_table import LOGIN_REQUIRED, Entry, Refusal, Routes
 from pokerhouse.server.http.shared_limits import ThrottleUnavailable
 from pokerhouse.store import AccountError, IdempotencyConflict, User
 from pokerhouse.store.users import username_key
@@ -32,15 +46,6 @@ from pokerhouse.store.users import username_key
 #: Wallet plus seats below which a player may ask for a top-up (RULES.md, Chips).
 TOP_UP_BELOW = 1000
 TOP_UP_EVERY = 3600.0
-#: ``?limit=`` of ``GET /api/me/ledger``: the default and the most.
-LEDGER_PAGE = (500, 500)
-
-
-class Credentials(msgspec.Struct, forbid_unknown_fields=True):
-    """``{"username", "password"}`` for register and login."""
-
-    username: Annotated[str, msgspec.Meta(max_length=64)]
-    password: Annotated[str, msgspec.Meta(max_length=1024)]
 
 
 def login_key(username: str) -> str:
@@ -61,20 +66,6 @@ def login_key(username: str) -> str:
         return "?" + username.casefold()[:64]
 
 
-def routes(api: HttpContext) -> list[Route]:
-    """The endpoints' routes, for the API's mount."""
-    handlers = AccountsApi(api)
-    return [
-        Route("/csrf", handlers.csrf),
-        Route("/register", handlers.register, methods=["POST"]),
-        Route("/login", handlers.login, methods=["POST"]),
-        Route("/logout", handlers.logout, methods=["POST"]),
-        Route("/me", handlers.me),
-        Route("/me/ledger", handlers.my_ledger),
-        Route("/me/top-up", handlers.top_up, methods=["POST"]),
-    ]
-
-
 class AccountsApi:
     """The handlers, over the store's accounts and ledger."""
 
@@ -82,10 +73,8 @@ class AccountsApi:
         self.api = api
         self.site = api.site
 
-    def _session_response(
-        self, request: Request, body: dict[str, Any], token: str, status: int
-    ) -> JSONResponse:
-        response = JSONResponse(body, status_code=status)
+    def _session_response(self, request: Request, body: Me, token: str, status: int) -> Response:
+        response = json_answer(body, status)
         secure = request.url.scheme == "https"
         response.set_cookie(
             auth.SESSION_COOKIE, token, max_age=30 * 24 * 3600, httponly=True,
@@ -98,7 +87,7 @@ class AccountsApi:
         )  # fmt: skip
         return response
 
-    async def _me(self, user: User) -> dict[str, Any]:
+    async def _me(self, user: User) -> Me:
         store = self.site.store
         statement = await store.ledger.statement(user, limit=1)
         seats = []
@@ -108,26 +97,20 @@ class AccountsApi:
                 continue  # another node's: from the store, below; a tournament's: its chips
             for seat in sorted(task.table.seats_of_account(user.id)):
                 info = task.table.seat(seat)
-                seats.append({"table": table_id, "seat": seat, "stack": info.stack if info else 0})
+                seats.append(SeatHeld(table_id, seat, info.stack if info else 0))
         if any(task.fenced for task in tasks.values()):
             for row in await store.tables.seats_of(user):
                 elsewhere = tasks.get(row.table_id)
                 if elsewhere is not None and elsewhere.fenced:
-                    seats.append({"table": row.table_id, "seat": row.seat, "stack": row.stack})
-            seats.sort(key=lambda seat: (seat["table"], seat["seat"]))
-        return {
-            "username": user.username,
-            # A bot account (played with a token) or a house bot: marked wherever named.
-            "bot": user.is_bot,
-            "wallet": statement.wallet,
-            "in_play": sum(statement.in_play.values()),
-            "seats": seats,
-        }
+                    seats.append(SeatHeld(row.table_id, row.seat, row.stack))
+            seats.sort(key=lambda seat: (seat.table, seat.seat))
+        in_play = sum(statement.in_play.values())
+        return Me(user.username, user.is_bot, statement.wallet, in_play, seats)
 
     async def csrf(self, request: Request) -> Response:
         """``GET /api/csrf``: a CSRF cookie for a page that has none yet."""
         token = request.cookies.get(auth.CSRF_COOKIE) or auth.new_csrf_token()
-        response = JSONResponse({"csrf": token})
+        response = json_answer(CsrfToken(token))
         response.set_cookie(
             auth.CSRF_COOKIE, token, max_age=30 * 24 * 3600, httponly=False,
             samesite="strict", secure=request.url.scheme == "https", path="/",
@@ -136,14 +119,11 @@ class AccountsApi:
 
     async def register(self, request: Request) -> Response:
         """``POST /api/register``: a new account with its chip grant, signed in."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
         address = client_address(request)
         try:
             body = await read_json(request, Credentials)
         except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+            return error.answer()
         store = self.site.store
         settings = self.site.settings
         try:
@@ -164,7 +144,7 @@ class AccountsApi:
             return problem(status, error.code, str(error))
         return self._session_response(request, await self._me(user), token, 201)
 
-    def _hashing_refused(self) -> JSONResponse:
+    def _hashing_refused(self) -> Response:
         return problem(
             429, "rate_limited", "too many logins or sign-ups at once from here: wait a second",
             **{"Retry-After": "1"},
@@ -172,13 +152,10 @@ class AccountsApi:
 
     async def login(self, request: Request) -> Response:
         """``POST /api/login``: a session for the right username and password."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
         try:
             body = await read_json(request, Credentials)
         except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+            return error.answer()
         address = client_address(request)
         account = login_key(body.username)
         try:
@@ -219,7 +196,7 @@ class AccountsApi:
             self.site.session_ended(old)
         return self._session_response(request, await self._me(user), token, 200)
 
-    def _throttles_unavailable(self) -> JSONResponse:
+    def _throttles_unavailable(self) -> Response:
         # Refused rather than unthrottled: guesses are never let through uncounted.
         return problem(
             503, "room_unavailable", "logins cannot be checked now: try again soon",
@@ -228,34 +205,28 @@ class AccountsApi:
 
     async def logout(self, request: Request) -> Response:
         """``POST /api/logout``: end the session."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
         token = request.cookies.get(auth.SESSION_COOKIE)
         if token:
             await self.site.store.users.end_session(token)
             self.site.session_ended(token)
-        response = JSONResponse({"ok": True})
+        response = json_answer(SignedOut(ok=True))
         response.delete_cookie(auth.SESSION_COOKIE, path="/")
         return response
 
-    async def me(self, request: Request) -> Response:
+    async def me(self, request: Request) -> Me | Response:
         """``GET /api/me``: the signed-in player, wallet and seats."""
         user = await self.api.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
-        return JSONResponse(await self._me(user))
+        return await self._me(user)
 
-    async def top_up(self, request: Request) -> Response:
+    async def top_up(self, request: Request) -> Me | Response:
         """``POST /api/me/top-up``: play money again, when the wallet and seats run low."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
         user = await self.api.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
         me = await self._me(user)
-        held = me["wallet"] + sum(seat["stack"] for seat in me["seats"])
+        held = me.wallet + sum(seat.stack for seat in me.seats)
         if held >= TOP_UP_BELOW:
             return problem(
                 409, "not_low", f"a top-up is for fewer than {TOP_UP_BELOW} chips in all"
@@ -269,9 +240,9 @@ class AccountsApi:
             return problem(429, error.code, str(error))
         except IdempotencyConflict:  # another top-up of another amount, at the same moment
             return problem(429, "rate_limited", "one top-up an hour")
-        return JSONResponse(await self._me(user))
+        return await self._me(user)
 
-    async def my_ledger(self, request: Request) -> Response:
+    async def my_ledger(self, request: Request) -> WalletStatement | Response:
         """``GET /api/me/ledger``: the wallet's statement with running balances.
 
         ``?limit=`` lines ending before entry ``?before=``; ``next`` is the
@@ -281,29 +252,134 @@ class AccountsApi:
         if user is None:
             return problem(401, "login_required", "sign in first")
         try:
-            page = read_page(request.query_params, default=LEDGER_PAGE[0], most=LEDGER_PAGE[1])
-        except BadPage as error:
+            page = read_query(request.query_params, LedgerQuery)
+        except BadQuery as error:
             return problem(400, error.code, str(error))
         statement = await self.site.store.ledger.statement(
             user, limit=page.limit, before=page.before
         )
-        return JSONResponse(
-            {
-                "username": statement.username,
-                "wallet": statement.wallet,
-                "in_play": {str(k): v for k, v in statement.in_play.items()},
-                "lines": [
-                    {
-                        "entry": line.entry_id,
-                        "transaction": line.transaction_id,
-                        "kind": str(line.kind),
-                        "memo": line.memo,
-                        "at": line.created_at,
-                        "amount": line.amount,
-                        "balance": line.balance,
-                    }
-                    for line in statement.lines
-                ],
-                "next": statement.older,
-            }
+        lines = [
+            WalletLine(
+                line.entry_id,
+                line.transaction_id,
+                str(line.kind),
+                line.memo,
+                line.created_at,
+                line.amount,
+                line.balance,
+            )
+            for line in statement.lines
+        ]
+        in_play = {str(table): chips for table, chips in statement.in_play.items()}
+        return WalletStatement(
+            statement.username, statement.wallet, in_play, lines, statement.older
         )
+
+
+_SIGN_UP_LIMIT = Refusal(
+    429,
+    ("rate_limited",),
+    "Too many sign-ups from this address, or two passwords of it being checked now "
+    "(see Retry-After).",
+    headers=("Retry-After",),
+)
+
+ROUTES = Routes(
+    "accounts",
+    AccountsApi,
+    (
+        Entry(
+            "GET",
+            "/api/csrf",
+            AccountsApi.csrf,
+            "A CSRF cookie (and its value) for the page",
+            answer=CsrfToken,
+            answered="The token, also set as the ph_csrf cookie.",
+        ),
+        Entry(
+            "POST",
+            "/api/register",
+            AccountsApi.register,
+            "Create an account (with its chip grant) and sign in",
+            body=Credentials,
+            answer=Me,
+            status=201,
+            csrf=True,
+            answered="Created and signed in (the session cookie is set).",
+            refusals=(
+                Refusal(400, ("bad_username", "bad_password"), "A name or password refused."),
+                Refusal(409, ("username_taken",), "The name, or one that looks like it, is taken."),
+                _SIGN_UP_LIMIT,
+            ),
+        ),
+        Entry(
+            "POST",
+            "/api/login",
+            AccountsApi.login,
+            "Sign in",
+            body=Credentials,
+            answer=Me,
+            csrf=True,
+            answered="Signed in (a new session cookie is set).",
+            refusals=(
+                Refusal(401, ("login_failed",), "Unknown user or wrong password (never which)."),
+                Refusal(
+                    429,
+                    ("rate_limited",),
+                    "Too many failed logins, or two passwords of this address being checked "
+                    "now: wait (see Retry-After).",
+                    headers=("Retry-After",),
+                ),
+                Refusal(
+                    503,
+                    ("room_unavailable",),
+                    "Several nodes: failed logins cannot be counted now (Redis does not "
+                    "answer); try again (see Retry-After).",
+                    headers=("Retry-After",),
+                ),
+            ),
+        ),
+        Entry(
+            "POST",
+            "/api/logout",
+            AccountsApi.logout,
+            "Sign out",
+            answer=SignedOut,
+            csrf=True,
+            answered="Signed out.",
+        ),
+        Entry(
+            "GET",
+            "/api/me",
+            AccountsApi.me,
+            "The signed-in player: wallet and seats",
+            answer=Me,
+            answered="The player.",
+            refusals=(LOGIN_REQUIRED,),
+        ),
+        Entry(
+            "POST",
+            "/api/me/top-up",
+            AccountsApi.top_up,
+            "Play money again, when wallet and seats hold under 1,000 chips (once an hour)",
+            answer=Me,
+            csrf=True,
+            answered="Topped up.",
+            refusals=(
+                LOGIN_REQUIRED,
+                Refusal(409, ("not_low",), "Not low enough for a top-up."),
+                Refusal(429, ("rate_limited",), "One top-up an hour."),
+            ),
+        ),
+        Entry(
+            "GET",
+            "/api/me/ledger",
+            AccountsApi.my_ledger,
+            "The wallet's statement with running balances, a page at a time",
+            query=LedgerQuery,
+            answer=WalletStatement,
+            answered="The lines.",
+            refusals=(LOGIN_REQUIRED,),
+        ),
+    ),
+)

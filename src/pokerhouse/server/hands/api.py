@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route
+from starlette.responses import PlainTextResponse, Response
 
 from pokerhouse.engine.hand import Hand
 from pokerhouse.errors import PokerError
@@ -25,16 +23,21 @@ from pokerhouse.history.json_history import record as history_record
 from pokerhouse.history.phh import to_phh
 from pokerhouse.history.replay import replay
 from pokerhouse.history.text import to_text
+from pokerhouse.server.hands.schemas import (
+    HandFacts,
+    HandFormat,
+    HandHistory,
+    HandLine,
+    HandList,
+    HandPath,
+    HandPlayer,
+    HandsQuery,
+)
 from pokerhouse.server.http.context import HttpContext
-from pokerhouse.server.http.paging import MAX_ID, BadPage, read_page
 from pokerhouse.server.http.problems import problem
-from pokerhouse.store import AccountError, StoreError, User
-from pokerhouse.store import StoredHand as StoredHand
-
-#: The ``?format=`` of ``GET /api/hands/{id}``.
-HAND_FORMATS = ("json", "text", "phh")
-#: ``?limit=`` of ``GET /api/me/hands``: the default and the most.
-HANDS_PAGE = (200, 200)
+from pokerhouse.server.http.queries import BadQuery, read_path, read_query
+from pokerhouse.server.http.route_table import LOGIN_REQUIRED, Entry, Refusal, Routes
+from pokerhouse.store import AccountError, StoredHand, StoreError, User
 
 
 @dataclass(frozen=True)
@@ -54,25 +57,18 @@ class HandCopy:
         return history_record(self.hand, self.viewer).to_dict()
 
     def about(self) -> dict[str, Any]:
-        """The hand's facts around its history: table, number, players, the viewer's seats."""
+        """The hand's facts around its history (:class:`.schemas.HandFacts`' fields): table,
+        number, players, the viewer's seats."""
         found = self.found
-        return {
-            "id": found.id,
-            "table": found.table_id,
-            "number": found.number,
-            "status": found.status,
-            "players": [
-                {
-                    "hand_seat": i,
-                    "table_seat": seat.table_seat,
-                    "name": self.names[i],
-                    "bot": self.bots[i],
-                }
-                for i, seat in enumerate(found.seats)
-            ],
-            "you": self.mine[0] if self.mine else None,
-            "yours": self.mine,
-        }
+        players = [
+            HandPlayer(i, seat.table_seat, self.names[i], self.bots[i])
+            for i, seat in enumerate(found.seats)
+        ]
+        you = self.mine[0] if self.mine else None
+        facts = HandFacts(
+            found.id, found.table_id, found.number, found.status, players, you, self.mine
+        )
+        return msgspec.structs.asdict(facts)
 
 
 class HandsApi:
@@ -82,14 +78,7 @@ class HandsApi:
         self.api = api
         self.site = api.site
 
-    def routes(self) -> list[Route]:
-        """The endpoints' routes, for the API's mount."""
-        return [
-            Route("/me/hands", self.my_hands),
-            Route("/hands/{hand_id:int}", self.hand),
-        ]
-
-    async def my_hands(self, request: Request) -> Response:
+    async def my_hands(self, request: Request) -> HandList | Response:
         """``GET /api/me/hands``: the player's hands, newest first (``?limit=``, ``?before=``).
 
         ``next`` is the ``before`` of the page after this one, or null: no older hands.
@@ -98,19 +87,17 @@ class HandsApi:
         if user is None:
             return problem(401, "login_required", "sign in first")
         try:
-            page = read_page(request.query_params, default=HANDS_PAGE[0], most=HANDS_PAGE[1])
-        except BadPage as error:
+            page = read_query(request.query_params, HandsQuery)
+        except BadQuery as error:
             return problem(400, error.code, str(error))
         # One hand past the page tells whether an older page exists.
         hands = await self.site.store.hands.played_by(
             user, limit=page.limit + 1, before=page.before
         )
         shown = hands[: page.limit]
-        return JSONResponse(
-            {
-                "hands": [msgspec.to_builtins(hand) for hand in shown],
-                "next": shown[-1].id if len(hands) > page.limit else None,
-            }
+        return HandList(
+            [msgspec.convert(hand, HandLine, from_attributes=True) for hand in shown],
+            shown[-1].id if len(hands) > page.limit else None,
         )
 
     async def hand_copy(self, request: Request) -> HandCopy | Response:
@@ -120,15 +107,12 @@ class HandsApi:
         else the spectator's, once the hand is over. Every answer about a
         hand (its history in each format, its equity) is built from this copy.
         """
-        try:
-            hand_id = int(request.path_params["hand_id"])
-        except ValueError:
-            return problem(404, "unknown_hand", "no such hand")
-        if not 1 <= hand_id <= MAX_ID:
+        path = read_path(request.path_params, HandPath)
+        if path is None:
             return problem(404, "unknown_hand", "no such hand")  # past what the database holds
         store = self.site.store
         try:
-            found = await store.hands.get(hand_id)
+            found = await store.hands.get(path.hand_id)
         except StoreError:
             return problem(404, "unknown_hand", "no such hand")
         user = await self.api.user(request)
@@ -177,11 +161,12 @@ class HandsApi:
             return True
         return await self.site.store.private.standing(table_id, user.id) in ("asked", "approved")
 
-    async def hand(self, request: Request) -> Response:
+    async def hand(self, request: Request) -> HandHistory | Response:
         """``GET /api/hands/{id}``: a hand's history as this user may see it (``?format=``)."""
-        fmt = request.query_params.get("format", "json")
-        if fmt not in HAND_FORMATS:
-            return problem(400, "bad_format", "format is json, text or phh")
+        try:
+            fmt = read_query(request.query_params, HandFormat).format
+        except BadQuery as error:
+            return problem(400, error.code, str(error))
         copy = await self.hand_copy(request)
         if isinstance(copy, Response):
             return copy
@@ -203,8 +188,44 @@ class HandsApi:
             # The viewer's copy only: another seat's hidden cards are written "??".
             text = to_phh(hand, seat=viewer, players=names, table=found.table_id, hand=found.number)
             return PlainTextResponse(text, media_type="application/toml")
-        return JSONResponse({**copy.about(), "history": copy.document()})
+        return HandHistory(**copy.about(), history=copy.document())
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+#: What asking for a hand may be refused with, whatever is asked of it.
+HAND_REFUSALS = (
+    Refusal(403, ("hand_running",), "A running hand's history opens when the hand ends."),
+    Refusal(404, ("unknown_hand",), "No such hand, or one of a private table not yours."),
+    Refusal(409, ("no_history",), "The hand has no history (voided)."),
+)
+
+ROUTES = Routes(
+    "hands",
+    HandsApi,
+    (
+        Entry(
+            "GET",
+            "/api/me/hands",
+            HandsApi.my_hands,
+            "The player's hands, newest first, a page at a time",
+            query=HandsQuery,
+            answer=HandList,
+            answered="The hands.",
+            refusals=(LOGIN_REQUIRED,),
+        ),
+        Entry(
+            "GET",
+            "/api/hands/{hand_id:int}",
+            HandsApi.hand,
+            "A hand's history as this user may see it",
+            params=HandPath,
+            query=HandFormat,
+            answer=HandHistory,
+            texts=("text/plain", "application/toml"),
+            answered="The history: JSON, readable text, or PHH (Razz).",
+            refusals=(
+                Refusal(400, ("no_phh",), "PHH for a game other than Razz."),
+                *HAND_REFUSALS,
+            ),
+        ),
+    ),
+)

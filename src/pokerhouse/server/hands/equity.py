@@ -16,15 +16,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from typing import Any
 
+import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import Response
 
 from pokerhouse.analysis.equity import SAMPLES, equity_by_street
-from pokerhouse.server.hands.api import HandsApi
+from pokerhouse.server.hands.api import HAND_REFUSALS, HandsApi
+from pokerhouse.server.hands.schemas import EquityStreet, HandEquity, HandPath
+from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.problems import problem
+from pokerhouse.server.http.route_table import Entry, Refusal, Routes
 
 #: The most a count may take; the streets left after it are sampled more thinly.
 DEADLINE_SECONDS = 2.0
@@ -34,21 +36,17 @@ MAX_WAITING = 4
 KEPT = 256
 
 
-def route(hands: HandsApi) -> Route:
-    """The endpoint's route, for the API's mount (``hands`` makes the viewer's copy)."""
-    return Route("/hands/{hand_id:int}/equity", Equity(hands).answer)
-
-
 class Equity:
-    """The endpoint, with its one worker and the answers kept."""
+    """The endpoint, with its one worker and the answers kept (the hands' handlers make
+    the viewer's copy)."""
 
-    def __init__(self, hands: HandsApi) -> None:
-        self.hands = hands
+    def __init__(self, api: HttpContext) -> None:
+        self.hands = HandsApi(api)
         self.worker = asyncio.Semaphore(1)
         self.waiting = 0
-        self.kept: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+        self.kept: OrderedDict[tuple[int, str], HandEquity] = OrderedDict()
 
-    async def answer(self, request: Request) -> Response:
+    async def answer(self, request: Request) -> HandEquity | Response:
         """Each street's equities of hand ``{hand_id}`` as this user may see it."""
         copy = await self.hands.hand_copy(request)
         if isinstance(copy, Response):
@@ -56,7 +54,7 @@ class Equity:
         key = (copy.found.id, repr(copy.viewer))
         if key in self.kept:
             self.kept.move_to_end(key)
-            return JSONResponse(self.kept[key])
+            return self.kept[key]
         if self.waiting >= MAX_WAITING:
             busy = "the equity counter is busy: try again"
             return problem(503, "busy", busy, **{"Retry-After": "1"})
@@ -70,13 +68,42 @@ class Equity:
                 )
         finally:
             self.waiting -= 1
-        body = {
+        body = HandEquity(
             **copy.about(),
-            "game": document["game"],
-            "samples": SAMPLES,
-            "streets": [street.to_dict() for street in streets],
-        }
+            game=document["game"],
+            samples=SAMPLES,
+            streets=[msgspec.convert(street.to_dict(), EquityStreet) for street in streets],
+        )
         self.kept[key] = body
         while len(self.kept) > KEPT:
             self.kept.popitem(last=False)
-        return JSONResponse(body)
+        return body
+
+
+ROUTES = Routes(
+    "hands",
+    Equity,
+    (
+        Entry(
+            "GET",
+            "/api/hands/{hand_id:int}/equity",
+            Equity.answer,
+            "Each street's equity of a finished hand, from this user's copy",
+            description="Built only from the copy GET /api/hands/{hand_id} gives the same "
+            "user: a card the user was not shown is unknown (one of the deck's). Counted "
+            "exactly where the ways are few, else sampled with a fixed seed.",
+            params=HandPath,
+            answer=HandEquity,
+            answered="The streets.",
+            refusals=(
+                *HAND_REFUSALS,
+                Refusal(
+                    503,
+                    ("busy",),
+                    "Too many counts waiting (see Retry-After).",
+                    headers=("Retry-After",),
+                ),
+            ),
+        ),
+    ),
+)

@@ -1,3 +1,3 @@
 """The HTTP edge: who is asking (sessions, tokens, CSRF), guards, throttles, paging,
-problems, the API document.
+problems, the route table and the API document made from it.
 """

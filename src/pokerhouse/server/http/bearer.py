@@ -27,10 +27,11 @@ import re
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from pokerhouse.errors import PokerError
+from pokerhouse.server.http.problems import problem
 
 #: A token as the room makes them (URL-safe base64), within sane lengths.
 _TOKEN = re.compile(r"[A-Za-z0-9._~+/=-]{10,100}")
@@ -68,10 +69,11 @@ def bot_of(user: Any) -> Any:
 
 async def refused(request: Request, error: Exception) -> Response:
     """``401 bad_token`` (with ``WWW-Authenticate``), the answer to :class:`BadToken`."""
-    return JSONResponse(
-        {"code": "bad_token", "message": str(error) or "this token signs nobody in"},
-        status_code=401,
-        headers={"WWW-Authenticate": 'Bearer error="invalid_token"'},
+    return problem(
+        401,
+        "bad_token",
+        str(error) or "this token signs nobody in",
+        **{"WWW-Authenticate": 'Bearer error="invalid_token"'},
     )
 
 
@@ -103,13 +105,11 @@ class BearerAuth:
                 try:
                     user = bot_of(await self.site.store.users.session_user(token))
                 except Exception:  # the store's trouble (a driver's, too): come back soon
-                    answer = JSONResponse(
-                        {
-                            "code": "room_unavailable",
-                            "message": "tokens cannot be checked now: try again soon",
-                        },
-                        status_code=503,
-                        headers={"Retry-After": "5"},
+                    answer = problem(
+                        503,
+                        "room_unavailable",
+                        "tokens cannot be checked now: try again soon",
+                        **{"Retry-After": "5"},
                     )
                     await answer(scope, receive, send)
                     return

@@ -9,7 +9,7 @@ room's, shared by every endpoint that checks a password.
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import Response
 
 from pokerhouse.server.http import auth
 from pokerhouse.server.http.hash_gate import HashGate
@@ -42,7 +42,7 @@ class HttpContext:
         except StoreError:
             return None
 
-    def guard(self, request: Request) -> JSONResponse | None:
+    def guard(self, request: Request) -> Response | None:
         """Refuse a state-changing request from another site or without the CSRF header
         (a request with an API token needs neither: no browser sends one by itself)."""
         if getattr(request.state, "bearer", None) is not None:

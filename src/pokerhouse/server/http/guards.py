@@ -30,9 +30,9 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerhouse.server.http.problems import problem
 from pokerhouse.server.runtime.logs import record
 from pokerhouse.server.site import Site
 
@@ -119,10 +119,7 @@ class HostGuard:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": "bad_host"})
             return
-        response = JSONResponse(
-            {"code": "bad_host", "message": "this room does not answer to that Host name"},
-            status_code=400,
-        )
+        response = problem(400, "bad_host", "this room does not answer to that Host name")
         await response(scope, receive, send)
 
 

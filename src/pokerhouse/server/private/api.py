@@ -31,19 +31,39 @@ import io
 import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import Response
 
 from pokerhouse.server.http.context import HttpContext
 from pokerhouse.server.http.hash_gate import HashesBusy
-from pokerhouse.server.http.paging import MAX_ID
 from pokerhouse.server.http.problems import BadRequest, client_address, problem, read_json
+from pokerhouse.server.http.queries import BadQuery, read_path, read_query
 from pokerhouse.server.http.rate_limits import RateLimit
+from pokerhouse.server.http.route_table import LOGIN_REQUIRED, Entry, Refusal, Routes
 from pokerhouse.server.http.shared_limits import ThrottleUnavailable
+from pokerhouse.server.private.schemas import (
+    GuestLine,
+    InvitationShown,
+    Join,
+    Joined,
+    LedgerFormat,
+    Look,
+    NewInvitation,
+    NewTable,
+    PrivateLimits,
+    PrivateStakes,
+    PrivateTable,
+    PrivateTableLine,
+    PrivateTables,
+    SessionLedger,
+    SessionLine,
+    StakeLevel,
+    TableOpened,
+    TablePath,
+)
 from pokerhouse.store import TableBookError, TableConfig, User
 from pokerhouse.store.private_tables import (
     HOST_CHOOSES,
@@ -70,40 +90,7 @@ OPENS = Budget(address=(0.1, 12), player=(0.1, 12))
 #: then one in 5 s.
 JOINS = Budget(address=(0.2, 10), player=(0.1, 3))
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 T = TypeVar("T", bound=msgspec.Struct)
-
-
-class NewTable(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/private-tables``: the table's game, stakes and options."""
-
-    name: Name
-    game: Annotated[str, msgspec.Meta(max_length=20)]
-    options: dict[str, Any] = {}
-    seats: Annotated[int, msgspec.Meta(ge=1, le=10)] = 6
-    min_buy_in: Annotated[int, msgspec.Meta(ge=1, le=10**9)] | None = None
-    max_buy_in: Annotated[int, msgspec.Meta(ge=1, le=10**9)] | None = None
-    max_boxes: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
-    bots: Annotated[int, msgspec.Meta(ge=0, le=9)] = 0
-    decision_seconds: Annotated[float, msgspec.Meta(ge=5, le=120)] = 30.0
-    approve_seats: bool = False
-    password: Annotated[str, msgspec.Meta(min_length=4, max_length=128)] | None = None
-
-
-Token = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-
-
-class Look(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/invitations/look``: an invitation's token."""
-
-    token: Token
-
-
-class Join(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /api/invitations/join``: the token, and the table's password if it has one."""
-
-    token: Token
-    password: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
 #: The session ledger's CSV columns (as the home-game tools that read such files expect).
@@ -111,21 +98,6 @@ CSV_COLUMNS = (
     "player_nickname", "player_id", "session_start_at", "session_end_at", "buy_in", "buy_out",
     "stack", "net",
 )  # fmt: skip
-
-
-def routes(api: HttpContext) -> list[Route]:
-    """The endpoints' routes, for the API's mount."""
-    handlers = PrivateApi(api)
-    return [
-        Route("/private-tables", handlers.list, methods=["GET"]),
-        Route("/private-tables", handlers.open, methods=["POST"]),
-        Route("/private-tables/stakes", handlers.stakes),
-        Route("/private-tables/{table_id:int}", handlers.one),
-        Route("/private-tables/{table_id:int}/invitation", handlers.invite, methods=["POST"]),
-        Route("/private-tables/{table_id:int}/ledger", handlers.ledger),
-        Route("/invitations/look", handlers.invitation, methods=["POST"]),
-        Route("/invitations/join", handlers.join, methods=["POST"]),
-    ]
 
 
 def _time(seconds: float | None) -> str:
@@ -207,7 +179,7 @@ class PrivateApi:
         looked up: a flood of them is refused cheaply) and of its player (``limits[1]``),
         refused or not."""
         by_address, by_player = limits
-        refused = self.api.guard(request) or self._limited(by_address, client_address(request))
+        refused = self._limited(by_address, client_address(request))
         if refused is not None:
             return refused
         user = await self._person(request)
@@ -219,17 +191,22 @@ class PrivateApi:
         try:
             return user, await read_json(request, schema)
         except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+            return error.answer()
 
     async def _at_table(self, request: Request) -> tuple[User, int, PrivateState] | Response:
         """The signed-in person, the table and its state, if they are at it (host or guest)."""
         user = await self._person(request)
         if isinstance(user, Response):
             return user
-        table_id = request.path_params["table_id"]
-        missing = problem(404, "unknown_table", f"there is no private table {table_id}"[:80])
-        if not 1 <= table_id <= MAX_ID:
+        missing = problem(
+            404,
+            "unknown_table",
+            f"there is no private table {request.path_params['table_id']}"[:80],
+        )
+        path = read_path(request.path_params, TablePath)
+        if path is None:
             return missing
+        table_id = path.table_id
         try:
             state = await self.site.store.private.state(table_id)
         except TableBookError:
@@ -240,7 +217,7 @@ class PrivateApi:
             return missing
         return user, table_id, state
 
-    async def open(self, request: Request) -> Response:
+    async def open(self, request: Request) -> TableOpened | Response:
         """``POST /api/private-tables``: a new table, and its invitation shown this once."""
         posted = await self._posted(request, NewTable, self.opens)
         if isinstance(posted, Response):
@@ -265,12 +242,9 @@ class PrivateApi:
             return problem(status, error.code, str(error))
         await self.site.room.open_private(table)
         found = table.config
-        return JSONResponse(
-            {"id": table.id, "name": found.name, "game": found.game, "invitation": token},
-            status_code=201,
-        )
+        return TableOpened(table.id, found.name, found.game, token)
 
-    async def list(self, request: Request) -> Response:
+    async def list(self, request: Request) -> PrivateTables | Response:
         """``GET /api/private-tables``: the open ones the person hosts or came to."""
         user = await self._person(request)
         if isinstance(user, Response):
@@ -281,13 +255,16 @@ class PrivateApi:
             table = await store.tables.get(table_id)
             state = await store.private.state(table_id)
             host = await store.users.get(state.host)
+            config = table.config
+            mine = state.host == user.id
             found.append(
-                {"id": table_id, "name": table.config.name, "game": table.config.game,
-                 "host": host.username, "mine": state.host == user.id, "paused": state.paused}
-            )  # fmt: skip
-        return JSONResponse({"tables": found})
+                PrivateTableLine(
+                    table_id, config.name, config.game, host.username, mine, state.paused
+                )
+            )
+        return PrivateTables(found)
 
-    async def one(self, request: Request) -> Response:
+    async def one(self, request: Request) -> PrivateTable | Response:
         """``GET /api/private-tables/{id}``: settings, state, and the guests for the host."""
         found = await self._at_table(request)
         if isinstance(found, Response):
@@ -296,28 +273,25 @@ class PrivateApi:
         store = self.site.store
         table = await store.tables.get(table_id)
         host = await store.users.get(state.host)
-        body: dict[str, Any] = {
-            "id": table_id,
-            "name": table.config.name,
-            "game": table.config.game,
-            "host": host.username,
-            "mine": state.host == user.id,
-            "approve_seats": state.approve_seats,
-            "password": state.password,
-            "paused": state.paused,
-            "closed": state.closed_at is not None,
-        }
+        body = PrivateTable(
+            id=table_id,
+            name=table.config.name,
+            game=table.config.game,
+            host=host.username,
+            mine=state.host == user.id,
+            approve_seats=state.approve_seats,
+            password=state.password,
+            paused=state.paused,
+            closed=state.closed_at is not None,
+        )
         if state.host == user.id:
-            body["guests"] = [{"name": m.username, "status": m.status} for m in state.members]
+            body.guests = [GuestLine(m.username, m.status) for m in state.members]
         else:
-            body["standing"] = next(m.status for m in state.members if m.user_id == user.id)
-        return JSONResponse(body)
+            body.standing = next(m.status for m in state.members if m.user_id == user.id)
+        return body
 
-    async def invite(self, request: Request) -> Response:
+    async def invite(self, request: Request) -> NewInvitation | Response:
         """``POST /api/private-tables/{id}/invitation``: a new link; the old one ends."""
-        refused = self.api.guard(request)
-        if refused is not None:
-            return refused
         found = await self._at_table(request)
         if isinstance(found, Response):
             return found
@@ -325,16 +299,20 @@ class PrivateApi:
         if user.id != state.host:
             return problem(403, "not_host", "only the table's host invites")
         token = await self.site.store.private.new_invitation(table_id)
-        return JSONResponse({"id": table_id, "invitation": token})
+        return NewInvitation(table_id, token)
 
-    async def ledger(self, request: Request) -> Response:
+    async def ledger(self, request: Request) -> SessionLedger | Response:
         """``GET /api/private-tables/{id}/ledger``: the session ledger (``?format=csv``)."""
         found = await self._at_table(request)
         if isinstance(found, Response):
             return found
         _, table_id, _ = found
+        try:
+            wanted = read_query(request.query_params, LedgerFormat).format
+        except BadQuery as error:
+            return problem(400, error.code, str(error))
         lines = await self.site.store.private.ledger(table_id)
-        if request.query_params.get("format") == "csv":
+        if wanted == "csv":
             return Response(
                 ledger_csv(lines),
                 media_type="text/csv; charset=utf-8",
@@ -342,37 +320,33 @@ class PrivateApi:
                     "Content-Disposition": f'attachment; filename="table-{table_id}-ledger.csv"'
                 },
             )
-        return JSONResponse({"id": table_id, "players": [msgspec.to_builtins(x) for x in lines]})
+        players = [msgspec.convert(line, SessionLine, from_attributes=True) for line in lines]
+        return SessionLedger(table_id, players)
 
-    async def stakes(self, request: Request) -> Response:
+    async def stakes(self, request: Request) -> PrivateStakes:
         """``GET /api/private-tables/stakes``: each game's stakes, what a host chooses
         besides, and the room's limits."""
-        return JSONResponse(
-            {
-                "games": {
-                    game: [
-                        {"name": name, "options": options, "buy_in": list(buy_in)}
-                        for name, options, buy_in in levels
-                    ]
-                    for game, levels in STAKES.items()
-                },
-                "host_chooses": {game: list(fields) for game, fields in HOST_CHOOSES.items()},
-                "limits": LIMITS,
-            }
+        return PrivateStakes(
+            games={
+                game: [StakeLevel(name, options, list(buy_in)) for name, options, buy_in in levels]
+                for game, levels in STAKES.items()
+            },
+            host_chooses={game: list(fields) for game, fields in HOST_CHOOSES.items()},
+            limits=msgspec.convert(LIMITS, PrivateLimits),
         )
 
-    async def invitation(self, request: Request) -> Response:
+    async def invitation(self, request: Request) -> InvitationShown | Response:
         """``POST /api/invitations/look``: what the link invites to."""
         try:
             body = await read_json(request, Look)
             found = await self.site.store.private.invitation(body.token)
         except BadRequest as error:
-            return problem(error.status, error.code, str(error))
+            return error.answer()
         except TableBookError as error:
             return problem(404, error.code, str(error))
-        return JSONResponse(msgspec.to_builtins(found))
+        return msgspec.convert(found, InvitationShown, from_attributes=True)
 
-    async def join(self, request: Request) -> Response:
+    async def join(self, request: Request) -> Joined | Response:
         """``POST /api/invitations/join``: come to the table (approved, or asking)."""
         posted = await self._posted(request, Join, self.joins)
         if isinstance(posted, Response):
@@ -408,4 +382,129 @@ class PrivateApi:
             await api.addresses.undo(address)
         except ThrottleUnavailable:
             pass  # joined all the same; the count lapses by itself
-        return JSONResponse({"table": table_id, "status": member.status})
+        return Joined(table_id, member.status)
+
+
+#: What a private table's endpoints refuse whoever they are: people only, signed in.
+PEOPLE = (
+    LOGIN_REQUIRED,
+    Refusal(403, ("people_only",), "A bot account: private tables are for people."),
+)
+#: A table one is not at is none: not a word on whether it exists.
+NOT_AT_IT = Refusal(
+    404, ("unknown_table",), "No such table, or not one the person is at (host or guest)."
+)
+#: The budgets of opens and joins (per address and per player, refused or not).
+TOO_MANY = Refusal(
+    429,
+    ("rate_limited",),
+    "Too many at once, or one password at a time (see Retry-After).",
+    ("Retry-After",),
+)
+
+ROUTES = Routes(
+    "private tables",
+    PrivateApi,
+    (
+        Entry(
+            "GET",
+            "/api/private-tables",
+            PrivateApi.list,
+            "The open private tables the person hosts or came to",
+            answer=PrivateTables,
+            answered="Each with its id, name, game, host, whether it is theirs, paused.",
+            refusals=PEOPLE,
+        ),
+        Entry(
+            "POST",
+            "/api/private-tables",
+            PrivateApi.open,
+            "Open a private table (a home game)",
+            body=NewTable,
+            answer=TableOpened,
+            status=201,
+            csrf=True,
+            answered="The table, and its invitation token shown this once.",
+            refusals=(
+                *PEOPLE,
+                Refusal(400, ("bad_table", "over_limit"), "Not a table the room's limits allow."),
+                Refusal(409, ("too_many_tables",), "The host keeps as many open as they may."),
+                TOO_MANY,
+            ),
+        ),
+        Entry(
+            "GET",
+            "/api/private-tables/stakes",
+            PrivateApi.stakes,
+            "The stakes a private table may play, and the room's limits",
+            answer=PrivateStakes,
+            answered="Each game's levels (name, options, buy-in range).",
+        ),
+        Entry(
+            "GET",
+            "/api/private-tables/{table_id:int}",
+            PrivateApi.one,
+            "A private table's settings and state; its guests, for the host",
+            params=TablePath,
+            answer=PrivateTable,
+            answered="The table as its host or a guest sees it.",
+            refusals=(*PEOPLE, NOT_AT_IT),
+        ),
+        Entry(
+            "POST",
+            "/api/private-tables/{table_id:int}/invitation",
+            PrivateApi.invite,
+            "A new invitation link; the old one stops working",
+            params=TablePath,
+            answer=NewInvitation,
+            csrf=True,
+            answered="The new token.",
+            refusals=(*PEOPLE, NOT_AT_IT, Refusal(403, ("not_host",), "Only the host invites.")),
+        ),
+        Entry(
+            "GET",
+            "/api/private-tables/{table_id:int}/ledger",
+            PrivateApi.ledger,
+            "The session ledger: buy-ins, cash-outs, stacks and net per player",
+            params=TablePath,
+            query=LedgerFormat,
+            answer=SessionLedger,
+            texts=("text/csv",),
+            answered="JSON, or CSV with ?format=csv.",
+            refusals=(*PEOPLE, NOT_AT_IT),
+        ),
+        Entry(
+            "POST",
+            "/api/invitations/look",
+            PrivateApi.invitation,
+            "What an invitation link invites to (the token in the body)",
+            body=Look,
+            answer=InvitationShown,
+            answered="The table, its host, whether it asks a password.",
+            refusals=(Refusal(404, ("not_invited",), "Not an invitation the room made."),),
+        ),
+        Entry(
+            "POST",
+            "/api/invitations/join",
+            PrivateApi.join,
+            "Come to a private table by its invitation",
+            body=Join,
+            answer=Joined,
+            csrf=True,
+            answered="Approved, or asked to wait for the host.",
+            refusals=(
+                *PEOPLE,
+                Refusal(403, ("wrong_password",), "The table's password is not that."),
+                Refusal(404, ("not_invited",), "Not an invitation the room made."),
+                Refusal(409, ("removed", "table_closed"), "Removed by the host, or closed."),
+                TOO_MANY,
+                Refusal(
+                    503,
+                    ("room_unavailable",),
+                    "Guesses cannot be counted now (see Retry-After).",
+                    ("Retry-After",),
+                ),
+            ),
+        ),
+    ),
+)

@@ -21,12 +21,14 @@ b'[{"type":"pong"},{"type":"pong"}]'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 from pokerhouse.engine.events import Event as EngineEvent
 from pokerhouse.engine.events import event_to_dict
+from pokerhouse.server.table.lines import TableLine
+from pokerhouse.server.tournaments.lines import TournamentLine, TournamentNewsKind
 
 
 class OutgoingMessage(msgspec.Struct, tag_field="type", omit_defaults=True, frozen=True):
@@ -46,7 +48,7 @@ class Pong(OutgoingMessage, tag="pong", frozen=True):
 class LobbyLines(OutgoingMessage, tag="lobby", frozen=True):
     """Every table's line in the lobby."""
 
-    tables: list[dict[str, Any]]
+    tables: list[TableLine]
 
 
 class TournamentNews(OutgoingMessage, tag="tournament", frozen=True):
@@ -55,8 +57,8 @@ class TournamentNews(OutgoingMessage, tag="tournament", frozen=True):
     ``moved``, ``placed``, ``registration_closed``, ``finished``, ``cancelled``)."""
 
     tournament: int
-    line: dict[str, Any]
-    news: list[dict[str, Any]]
+    line: TournamentLine
+    news: list[TournamentNewsKind]
 
 
 class Snapshot(OutgoingMessage, tag="snapshot", frozen=True):
@@ -64,7 +66,12 @@ class Snapshot(OutgoingMessage, tag="snapshot", frozen=True):
 
     table: int
     seq: int
-    view: dict[str, Any]
+    view: Annotated[
+        dict[str, Any],
+        msgspec.Meta(
+            description='The table as its receiver may see it (docs/protocol.md, "snapshot").'
+        ),
+    ]
 
 
 class EventFrame(OutgoingMessage, tag="event", frozen=True):
@@ -73,7 +80,14 @@ class EventFrame(OutgoingMessage, tag="event", frozen=True):
     table: int
     seq: int
     #: Required, so a placeholder says ``"event": null`` rather than leaving it out.
-    event: msgspec.Raw | None
+    event: Annotated[
+        msgspec.Raw | None,
+        msgspec.Meta(
+            description="An engine's or a table's event, in table seats, with the cards the "
+            'receiver may not see as null (docs/protocol.md, "event"); null: an event the '
+            "receiver may not see at all."
+        ),
+    ]
 
 
 class Private(OutgoingMessage, tag="private", frozen=True):
@@ -82,7 +96,10 @@ class Private(OutgoingMessage, tag="private", frozen=True):
     table: int
     seq: int
     hand: int | None
-    mine: dict[str, Any]
+    mine: Annotated[
+        dict[str, Any],
+        msgspec.Meta(description="Each of the receiver's seats: its hand's name and decision."),
+    ]
     #: Spaces that bring the message to a whole number of blocks: its length on the
     #: wire says nothing of what is in it (a hand's name is longer for some hands).
     pad: str = ""
@@ -172,6 +189,7 @@ SERVER_MESSAGES: tuple[type[OutgoingMessage], ...] = (
     Hello,
     Pong,
     LobbyLines,
+    TournamentNews,
     Snapshot,
     EventFrame,
     Private,
@@ -182,6 +200,24 @@ SERVER_MESSAGES: tuple[type[OutgoingMessage], ...] = (
     ChatLine,
     Home,
     CallValue,
+)
+
+#: Any message the server sends.
+ServerMessage = (
+    Hello
+    | Pong
+    | LobbyLines
+    | TournamentNews
+    | Snapshot
+    | EventFrame
+    | Private
+    | ClockShown
+    | Window
+    | Ack
+    | Error
+    | ChatLine
+    | Home
+    | CallValue
 )
 
 _encoder = msgspec.json.Encoder()
@@ -232,20 +268,4 @@ def decode_server(text: str | bytes) -> list[OutgoingMessage]:
     return _decoder.decode(text)
 
 
-_decoder: msgspec.json.Decoder[list[OutgoingMessage]] = msgspec.json.Decoder(
-    list[
-        Hello
-        | Pong
-        | LobbyLines
-        | Snapshot
-        | EventFrame
-        | Private
-        | ClockShown
-        | Window
-        | Ack
-        | Error
-        | ChatLine
-        | Home
-        | CallValue
-    ]
-)
+_decoder: msgspec.json.Decoder[list[OutgoingMessage]] = msgspec.json.Decoder(list[ServerMessage])

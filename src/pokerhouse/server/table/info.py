@@ -18,6 +18,7 @@ from pokerhouse.server.runtime.logs import now_ms, record
 from pokerhouse.server.runtime.metrics import Metrics
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table.inputs import Caller
+from pokerhouse.server.table.lines import PlayerLine, TableLine
 from pokerhouse.server.table.room_rules import ClockStarted, RoomRules, WindowOpened
 from pokerhouse.store import TableConfig, User
 from pokerhouse.table import Act, Command, Rake, Step, Table, TableLimits, Timeout, records
@@ -107,34 +108,33 @@ def lobby_line(
     table: Table,
     available: bool,
     hand_times: Iterable[float],
-) -> dict[str, Any]:
+) -> TableLine:
     """The table's line in the lobby: who sits where, how busy it is."""
     now = time.time()
     recent = [t for t in hand_times if now - t <= 3600]
     hour = len(recent)
     if len(recent) >= 2 and now - recent[0] < 3600:
         hour = round(len(recent) * 3600 / max(60.0, now - recent[0]))
-    return {
-        "id": table_id,
-        "name": config.name,
-        "game": config.game,
-        "title": get_game(config.game).title,
-        "spec": spec_to_dict(spec),
-        "seats": config.seats,
-        "players": [
-            {"seat": seat, "name": user.username, "bot": user.is_bot}
-            for seat, user in sorted(users.items())
+    return TableLine(
+        id=table_id,
+        name=config.name,
+        game=config.game,
+        title=get_game(config.game).title,
+        spec=spec_to_dict(spec),
+        seats=config.seats,
+        players=[
+            PlayerLine(seat, user.username, user.is_bot) for seat, user in sorted(users.items())
         ],
-        "free": config.seats - len(users),
-        "hands_played": table.hands_played,
-        "hands_per_hour": hour,
-        "min_buy_in": config.min_buy_in,
-        "max_buy_in": config.max_buy_in,
-        "available": available,
+        free=config.seats - len(users),
+        hands_played=table.hands_played,
+        hands_per_hour=hour,
+        min_buy_in=config.min_buy_in,
+        max_buy_in=config.max_buy_in,
+        available=available,
         # Who may sit: everyone, people only (no bot accounts) or bots only.
-        "people_only": config.people_only,
-        "bots_only": config.bots_only,
-    }
+        people_only=config.people_only,
+        bots_only=config.bots_only,
+    )
 
 
 def count(

@@ -37,6 +37,7 @@ from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table import info, recorder
 from pokerhouse.server.table.house_bots import HouseBots
 from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, TimerTick, WatchInput
+from pokerhouse.server.table.lines import TableLine
 from pokerhouse.server.table.outbox import Deliver, Outbox
 from pokerhouse.server.table.ownership import HAND_OVER, TAKE_OVER, Ownership
 from pokerhouse.server.table.player_requests import answer
@@ -456,7 +457,7 @@ class TableTask:
         bots = [seat for seat, user in self.users.items() if user.is_bot]  # bot accounts too
         return info.extras(self.id, self.config, self.spec, bots, self.rules, now)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TableLine:
         """The table's line in the lobby."""
         return info.lobby_line(
             self.id, self.config, self.spec, self.users, self.table, self.available,

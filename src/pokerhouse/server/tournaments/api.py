@@ -22,16 +22,20 @@ and a registration is asked of that node (:mod:`.tournament_relay`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import Response
 
 from pokerhouse.server.http.context import HttpContext
-from pokerhouse.server.http.paging import path_id
 from pokerhouse.server.http.problems import problem
+from pokerhouse.server.http.queries import BadQuery, read_path, read_query
 from pokerhouse.server.http.rate_limits import RateLimit
+from pokerhouse.server.http.route_table import LOGIN_REQUIRED, Entry, Handler, Refusal, Routes
+from pokerhouse.server.tournaments.lines import (
+    TournamentList,
+    TournamentPage,
+    TournamentPath,
+    TournamentsQuery,
+)
 from pokerhouse.server.tournaments.relay import Refused
 from pokerhouse.server.tournaments.view import document, summary
 from pokerhouse.store import AccountError, TournamentBookError, User
@@ -43,17 +47,6 @@ ENDED_SHOWN = 20
 KNOWN_ACCOUNTS = 100_000
 #: Registrations and unregistrations a player may ask for: a few at once, one a second.
 ASKS_PER_SECOND, ASKS_BURST = 1.0, 5
-
-
-def routes(api: HttpContext) -> list[Route]:
-    """The endpoints' routes, for the API's mount."""
-    handlers = TournamentApi(api)
-    return [
-        Route("/tournaments", handlers.list),
-        Route("/tournaments/{tournament_id:int}", handlers.one),
-        Route("/tournaments/{tournament_id:int}/register", handlers.register, methods=["POST"]),
-        Route("/tournaments/{tournament_id:int}/unregister", handlers.unregister, methods=["POST"]),
-    ]
 
 
 def _unknown(request: Request) -> Response:
@@ -71,12 +64,12 @@ class TournamentApi:
         self.asks = RateLimit(ASKS_PER_SECOND, ASKS_BURST)
         self._is_bot: dict[int, bool] = {}
 
-    async def list(self, request: Request) -> Response:
+    async def list(self, request: Request) -> TournamentList | Response:
         """``GET /api/tournaments``: live ones from the room, ended ones from the store."""
-        status = request.query_params.get("status")
-        statuses = (REGISTERING, RUNNING, FINISHED, CANCELLED)
-        if status is not None and status not in statuses:
-            return problem(400, "bad_status", f"status is one of {', '.join(statuses)}")
+        try:
+            status = read_query(request.query_params, TournamentsQuery).status
+        except BadQuery as error:
+            return problem(400, error.code, str(error))
         now = self.site.services.clock.now()
         room = self.site.room.tournaments
         lines = [
@@ -92,52 +85,52 @@ class TournamentApi:
             if record.id not in room.tasks
         ]
         if status is not None:
-            lines = [line for line in lines if line["status"] == status]
-        return JSONResponse({"tournaments": lines})
+            lines = [line for line in lines if line.status == status]
+        return TournamentList(lines)
 
-    async def one(self, request: Request) -> Response:
+    async def one(self, request: Request) -> TournamentPage | Response:
         """``GET /api/tournaments/{id}``: the tournament's page."""
-        tournament_id = path_id(request.path_params, "tournament_id")
-        found = None if tournament_id is None else await self._document(tournament_id)
+        path = read_path(request.path_params, TournamentPath)
+        found = None if path is None else await self._document(path.tournament_id)
         if found is None:
             return _unknown(request)
-        return JSONResponse(found)
+        return found
 
-    async def register(self, request: Request) -> Response:
+    async def register(self, request: Request) -> TournamentPage | Response:
         """``POST /api/tournaments/{id}/register``: buy in."""
         return await self._ask(request, register=True)
 
-    async def unregister(self, request: Request) -> Response:
+    async def unregister(self, request: Request) -> TournamentPage | Response:
         """``POST /api/tournaments/{id}/unregister``: the buy-in and fee back, before the start."""
         return await self._ask(request, register=False)
 
-    async def _ask(self, request: Request, *, register: bool) -> Response:
-        unguarded = self.api.guard(request)
-        if unguarded is not None:
-            return unguarded
+    async def _ask(self, request: Request, *, register: bool) -> TournamentPage | Response:
         user: User | None = await self.api.user(request)
         if user is None:
             return problem(401, "login_required", "sign in first")
         if not self.asks.allow(f"user:{user.id}"):
             return problem(429, "rate_limited", "one request a second", **{"Retry-After": "1"})
-        tournament_id = path_id(request.path_params, "tournament_id")
-        if tournament_id is None:
+        path = read_path(request.path_params, TournamentPath)
+        if path is None:
             return _unknown(request)
+        tournament_id = path.tournament_id
         room = self.site.room.tournaments
         if room.get(tournament_id) is None:
             found = await self._document(tournament_id)
             if found is None:
                 return _unknown(request)
-            if found["status"] not in (REGISTERING, RUNNING):
+            if found.status not in (REGISTERING, RUNNING):
                 return problem(409, "not_registering", "that tournament has ended")
         try:
             await room.relay.ask(tournament_id, user, register=register)
         except Refused as refused:
             return problem(refused.status, refused.code, refused.text)
         body = await self._document(tournament_id)
-        return JSONResponse(body)
+        if body is None:  # pragma: no cover - it was there a moment ago
+            return _unknown(request)
+        return body
 
-    async def _document(self, tournament_id: int) -> dict[str, Any] | None:
+    async def _document(self, tournament_id: int) -> TournamentPage | None:
         now = self.site.services.clock.now()
         task = self.site.room.tournaments.get(tournament_id)
         if task is not None:
@@ -167,3 +160,81 @@ class TournamentApi:
                     continue
                 self._is_bot[entry.account] = user.is_bot
         return {entry.account for entry in state.entries if self._is_bot.get(entry.account)}
+
+
+def _ask(action: str, handler: Handler[TournamentApi], summary: str) -> Entry[TournamentApi]:
+    """``register`` or ``unregister``: signed in, a few a second, refused with the
+    director's codes."""
+    return Entry(
+        "POST",
+        f"/api/tournaments/{{tournament_id:int}}/{action}",
+        handler,
+        summary,
+        params=TournamentPath,
+        answer=TournamentPage,
+        csrf=True,
+        answered="Done: the page.",
+        refusals=(
+            LOGIN_REQUIRED,
+            Refusal(404, ("unknown_tournament",), "No such tournament."),
+            Refusal(
+                409,
+                (
+                    "not_registering",
+                    "already_registered",
+                    "not_registered",
+                    "tournament_full",
+                    "no_reentry",
+                    "insufficient_funds",
+                    "same_owner",
+                ),
+                "Refused by the tournament's rules.",
+            ),
+            Refusal(
+                429, ("rate_limited",), "Too many at once (see Retry-After).", ("Retry-After",)
+            ),
+            Refusal(
+                503,
+                ("room_unavailable",),
+                "The room could not save it, or the node running it did not answer.",
+            ),
+        ),
+    )
+
+
+ROUTES = Routes(
+    "tournaments",
+    TournamentApi,
+    (
+        Entry(
+            "GET",
+            "/api/tournaments",
+            TournamentApi.list,
+            "Tournaments open or running, and the last ones ended",
+            query=TournamentsQuery,
+            answer=TournamentList,
+            answered="The tournaments.",
+        ),
+        Entry(
+            "GET",
+            "/api/tournaments/{tournament_id:int}",
+            TournamentApi.one,
+            "A tournament's page: structure, clock, chip counts, tables, prizes",
+            params=TournamentPath,
+            answer=TournamentPage,
+            answered="The tournament.",
+            refusals=(Refusal(404, ("unknown_tournament",), "No such tournament."),),
+        ),
+        _ask(
+            "register",
+            TournamentApi.register,
+            "Buy in: the buy-in and fee leave the wallet (during late registration: "
+            "seated at once)",
+        ),
+        _ask(
+            "unregister",
+            TournamentApi.unregister,
+            "Take the entry back before the start: the buy-in and fee return to the wallet",
+        ),
+    ),
+)

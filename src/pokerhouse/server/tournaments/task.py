@@ -35,6 +35,7 @@ from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table.inputs import Directed
 from pokerhouse.server.table.services import Services
 from pokerhouse.server.table.task import TableTask
+from pokerhouse.server.tournaments.lines import TournamentNewsKind
 from pokerhouse.server.tournaments.policy import Prepare, Prepared, Report, SeatOrder
 from pokerhouse.server.tournaments.view import news, summary
 from pokerhouse.store import (
@@ -332,7 +333,7 @@ class TournamentTask:
         for address in list(self.watchers):
             self.deliver(address, [frame])
 
-    def _frame(self, told: list[dict[str, Any]]) -> bytes:
+    def _frame(self, told: list[TournamentNewsKind]) -> bytes:
         now = self.services.clock.now()
         line = summary(self.id, self.spec, self.director.state, now=now)
         return outgoing.encode(outgoing.TournamentNews(tournament=self.id, line=line, news=told))

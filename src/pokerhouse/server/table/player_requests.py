@@ -1,14 +1,11 @@
-"""A table's answers to its players' requests: each one a command, then an answer.
+"""A table's answers to its players' requests other than acts: each a command, then an answer.
 
-A request is checked (signed in, the seat yours, the act not a resend),
-turned into table commands, and taken the one way through the table task
-(:meth:`AnsweringTable.step`); a refusal at any point is answered with an
-``error`` carrying its stable code, and changes nothing.
-
-A client's ``act`` names its own id: the same id again is answered
-``repeated`` and not applied twice, whether the first one is remembered in
-memory (the table's last hands) or only in the store (older hands, or any
-hand after a restart: the id is stored with the action).
+A request is checked (signed in, the seat yours, allowed at this kind of
+table), turned into table commands, and taken the one way through the table
+task (:meth:`AnsweringTable.step`); a refusal at any point raises with its
+stable code (the task answers it as an ``error``) and changes nothing. An
+``act``, the commonest request by far, goes straight to its step in the task
+itself (:meth:`.task.TableTask.act`).
 """
 
 from __future__ import annotations
@@ -17,23 +14,20 @@ import asyncio
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from pokerhouse.engine.actions import Action, ActionKind
-from pokerhouse.errors import PokerError
 from pokerhouse.games import GameInfo
 from pokerhouse.games.casino_holdem import CasinoHoldemSpec
-from pokerhouse.server.errors import RoomError, Unavailable
+from pokerhouse.server.errors import RoomError
 from pokerhouse.server.socket import incoming as p
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table import practice
 from pokerhouse.server.table.house_bots import HouseBots
-from pokerhouse.server.table.inputs import Caller, Request
+from pokerhouse.server.table.inputs import Caller
 from pokerhouse.server.table.outbox import Outbox
 from pokerhouse.server.table.policy import TablePolicy
 from pokerhouse.server.table.room_rules import Intent, RoomRules
 from pokerhouse.server.table.services import Services
 from pokerhouse.store import TableConfig, User
 from pokerhouse.table import (
-    Act,
     AddChips,
     Command,
     Leave,
@@ -84,29 +78,11 @@ class AnsweringTable(Protocol):
         """Carry out what the rules ask."""
         ...
 
-
-async def answer(task: AnsweringTable, request: Request) -> None:
-    """Answer one request (an ``error`` for a refusal)."""
-    caller, message = request.caller, request.message
-    ident = message.id if isinstance(message, p.ActMessage) else None
-    try:
-        if not task.available:
-            code = "table_moved" if task.fenced else "room_unavailable"
-            raise Unavailable(code, "the table is not taking requests now: try again soon")
-        user = caller.user_id
-        policy = task.policy
-        if not policy.everyone_watches and not await policy.admits(user):
-            # A private table: anyone but its host and guests hears of no such table.
-            raise RoomError("unknown_table", f"there is no table {task.id}")
-        if type(message) is p.ActMessage and user is not None:
-            # The commonest request by far, straight to its handler: one coroutine fewer
-            # waiting on every commit.
-            await _act(task, caller, user, message.hand, message.action, message.id)
-        else:
-            await _dispatch(task, caller, message)
-    except PokerError as error:
-        task.services.metrics.error(error.code)
-        task.outbox.reply(caller.address, outgoing.error(error.code, str(error), ident, task.id))
+    async def act(
+        self, caller: Caller, user: int, number: int, body: p.ActionBody, ident: str
+    ) -> None:
+        """An act of ``user``'s."""
+        ...
 
 
 def _may_sit(task: AnsweringTable, player: User) -> None:
@@ -126,7 +102,9 @@ def _may_sit(task: AnsweringTable, player: User) -> None:
             )
 
 
-async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessage) -> None:
+async def dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessage) -> None:
+    """Answer a request other than an act (:meth:`.task.TableTask.act` takes those): a
+    refusal raises (the task answers it with its code) and changes nothing."""
     if isinstance(message, p.ChatMessage):
         _chat(task, caller, message.text)
         return
@@ -142,7 +120,7 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
         )
     match message:
         case p.ActMessage(hand=number, action=body, id=ident):
-            await _act(task, caller, user, number, body, ident)
+            await task.act(caller, user, number, body, ident)
         case p.SitMessage(seat=seat, buy_in=buy_in):
             player = await task.services.store.users.get(user)
             _may_sit(task, player)
@@ -150,13 +128,13 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
             sit = Sit(seat, player.username, buy_in, account=player.id)
             await task.seat(sit, {seat: player}, caller)
         case p.LeaveMessage():
-            for seat in _own_seats(table, user):
+            for seat in own_seats(table, user):
                 await task.step(Leave(seat), caller)
         case p.SitOutMessage():
-            for seat in _own_seats(table, user):
+            for seat in own_seats(table, user):
                 await task.step(SitOut(seat), caller)
         case p.SitInMessage():
-            seats = _own_seats(table, user)
+            seats = own_seats(table, user)
             task.rules.back(seats)
             for seat in seats:
                 await task.step(SitIn(seat), caller)
@@ -179,38 +157,8 @@ async def _dispatch(task: AnsweringTable, caller: Caller, message: p.ClientMessa
             raise RoomError("bad_request", f"{type(message).__name__} is not a table request")
 
 
-async def _act(
-    task: AnsweringTable, caller: Caller, user: int, number: int, body: p.ActionBody, ident: str
-) -> None:
-    table = task.table
-    key = (user, ident)
-    repeated = key in task.applied.get(number, ())
-    if not repeated and number != table.hand_number and number <= table.hands_played:
-        # An earlier hand: its ids are in the store (forgotten here, or lost in a restart).
-        repeated = await task.services.store.hands.applied(task.id, number, user, ident)
-    if repeated:
-        task.outbox.reply(
-            caller.address, outgoing.encode(outgoing.Ack(id=ident, table=task.id, repeated=True))
-        )
-        return
-    try:
-        kind = ActionKind(body.kind)
-    except ValueError:
-        raise RoomError("bad_action", f"unknown action {body.kind!r}") from None
-    mine = _own_seats(table, user)
-    to_act = table.to_act() if table.hand is not None else None
-    # Act for the seat on turn if it is one of the player's; otherwise the table
-    # names the reason (a stale hand, not in the hand, out of turn).
-    seat = to_act if to_act in mine else min(mine)
-    await task.step(Act(seat, Action(kind, body.amount), hand=number, client_id=ident), caller)
-    applied = task.applied.setdefault(number, set())
-    applied.add(key)
-    while len(task.applied) > REMEMBERED_HANDS:
-        del task.applied[min(task.applied)]
-    task.outbox.reply(caller.address, outgoing.encode(outgoing.Ack(id=ident, table=task.id)))
-
-
-def _own_seats(table: Table, user: int) -> frozenset[int]:
+def own_seats(table: Table, user: int) -> frozenset[int]:
+    """The seats ``user`` holds at ``table``; ``not_seated`` if none."""
     seats = table.seats_of_account(user)
     if not seats:
         raise RoomError("not_seated", "you have no seat at this table")

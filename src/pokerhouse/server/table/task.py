@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.errors import PokerError
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_from_dict
@@ -34,13 +35,14 @@ from pokerhouse.server.errors import RoomError, Unavailable
 from pokerhouse.server.runtime.mailbox import Mailbox
 from pokerhouse.server.runtime.stopping import cancel_and_wait
 from pokerhouse.server.socket import outgoing
+from pokerhouse.server.socket.incoming import ActionBody, ActMessage
 from pokerhouse.server.table import info, recorder
 from pokerhouse.server.table.house_bots import HouseBots
 from pokerhouse.server.table.inputs import Caller, Directed, Input, Request, TimerTick, WatchInput
 from pokerhouse.server.table.lines import TableLine
 from pokerhouse.server.table.outbox import Deliver, Outbox
 from pokerhouse.server.table.ownership import HAND_OVER, TAKE_OVER, Ownership
-from pokerhouse.server.table.player_requests import answer
+from pokerhouse.server.table.player_requests import REMEMBERED_HANDS, dispatch, own_seats
 from pokerhouse.server.table.policy import PublicPolicy, TablePolicy
 from pokerhouse.server.table.room_rules import (
     BotTurn,
@@ -167,7 +169,7 @@ class TableTask:
             self.busy = True
             try:
                 if isinstance(item, Request):
-                    await answer(self, item)
+                    await self._answer(item)
                 elif isinstance(item, WatchInput):
                     await self._watch(item)
                 else:
@@ -183,6 +185,64 @@ class TableTask:
                 self.handled += 1
                 self.outbox.flush()
                 self.ownership.carry()
+
+    # ------------------------------------------------------------ requests
+
+    async def _answer(self, request: Request) -> None:
+        """Answer one request: an act (the commonest by far) straight to its step here,
+        any other by :func:`.player_requests.dispatch`; a refusal as an ``error`` with its
+        code, having changed nothing."""
+        caller, message = request.caller, request.message
+        ident = message.id if isinstance(message, ActMessage) else None
+        try:
+            if not self.available:
+                code = "table_moved" if self.fenced else "room_unavailable"
+                raise Unavailable(code, "the table is not taking requests now: try again soon")
+            user = caller.user_id
+            policy = self.policy
+            if not policy.everyone_watches and not await policy.admits(user):
+                # A private table: anyone but its host and guests hears of no such table.
+                raise RoomError("unknown_table", f"there is no table {self.id}")
+            if type(message) is ActMessage and user is not None:
+                await self.act(caller, user, message.hand, message.action, message.id)
+            else:
+                await dispatch(self, caller, message)
+        except PokerError as error:
+            self.services.metrics.error(error.code)
+            text = outgoing.error(error.code, str(error), ident, self.id)
+            self.outbox.reply(caller.address, text)
+
+    async def act(
+        self, caller: Caller, user: int, number: int, body: ActionBody, ident: str
+    ) -> None:
+        """``user``'s act ``body`` in hand ``number``, under their id ``ident`` for it: once
+        (the same id again is answered ``repeated`` and not applied twice, whether the
+        first is remembered here, for the last hands, or only in the store)."""
+        table = self.table
+        key = (user, ident)
+        repeated = key in self.applied.get(number, ())
+        if not repeated and number != table.hand_number and number <= table.hands_played:
+            # An earlier hand: its ids are in the store (forgotten here, or lost in a restart).
+            repeated = await self.services.store.hands.applied(self.id, number, user, ident)
+        if repeated:
+            ack = outgoing.Ack(id=ident, table=self.id, repeated=True)
+            self.outbox.reply(caller.address, outgoing.encode(ack))
+            return
+        try:
+            kind = ActionKind(body.kind)
+        except ValueError:
+            raise RoomError("bad_action", f"unknown action {body.kind!r}") from None
+        mine = own_seats(table, user)
+        to_act = table.to_act() if table.hand is not None else None
+        # Act for the seat on turn if it is one of the player's; otherwise the table
+        # names the reason (a stale hand, not in the hand, out of turn).
+        seat = to_act if to_act in mine else min(mine)
+        await self.step(Act(seat, Action(kind, body.amount), hand=number, client_id=ident), caller)
+        applied = self.applied.setdefault(number, set())
+        applied.add(key)
+        while len(self.applied) > REMEMBERED_HANDS:
+            del self.applied[min(self.applied)]
+        self.outbox.reply(caller.address, outgoing.encode(outgoing.Ack(id=ident, table=self.id)))
 
     # ------------------------------------------------------------ the one way through
 

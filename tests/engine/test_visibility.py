@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import pickle
 import random
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pokerhouse
 from pokerhouse.cards import parse_cards
 from pokerhouse.engine.events import CardsDealt, HandShown
 from pokerhouse.engine.visibility import Holding, audience, shown_to
@@ -92,3 +95,23 @@ def test_an_event_has_two_copies_its_audiences_and_everyone_elses(
             assert shown_to(event, viewer) == (event if inside else spectator)
         if seats is not None and seats:
             assert shown_to(event, seats) is event
+
+
+#: What events and holdings declare about who sees them: read by engine.visibility alone.
+DECLARATIONS = ("visible_to", "redacted", "public")
+
+
+def test_only_the_rule_reads_what_events_and_holdings_declare() -> None:
+    """Nothing else filters cards: no module but engine.visibility reads an event's
+    ``visible_to``/``redacted`` or a holding's ``public`` copy. (Reading an event back
+    from JSON checks that its declarations work: the one exception.)"""
+    root = Path(pokerhouse.__file__).resolve().parent
+    readers = set()
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in DECLARATIONS:
+                own = isinstance(node.value, ast.Name) and node.value.id == "self"
+                if not own and name != "engine/visibility.py":
+                    readers.add((name, node.attr))
+    assert readers == {("engine/events.py", "visible_to"), ("engine/events.py", "redacted")}

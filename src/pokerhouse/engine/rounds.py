@@ -185,7 +185,12 @@ class RoundHand(BettingRound):
 
     @property
     def face_up(self) -> tuple[tuple[bool, ...], ...]:
-        """Which of each seat's cards were dealt face up."""
+        """Which of each seat's cards were dealt face up.
+
+        >>> from pokerhouse.games import new_hand
+        >>> new_hand("razz", [50, 50], seed=1).face_up
+        ((False, False, True), (False, False, True))
+        """
         return tuple([held.face_up for held in self._held])
 
     @property

@@ -135,7 +135,13 @@ class Holding:
         return Holding(frozenset({seat}))
 
     def dealt(self, cards: Sequence[Card], face_up: Sequence[bool]) -> Holding:
-        """The holding with ``cards`` added, each face up or down as ``face_up`` says."""
+        """The holding with ``cards`` added, each face up or down as ``face_up`` says.
+
+        >>> from pokerhouse.cards import parse_cards
+        >>> held = Holding.owned(0).dealt(parse_cards("As Kd"), (False, False))
+        >>> held.dealt(parse_cards("7c"), (True,)).public
+        (None, None, 7c)
+        """
         new, up = tuple(cards), tuple(face_up)
         if len(new) != len(up):
             raise ValueError("a holding needs one face-up flag a card")
@@ -147,7 +153,13 @@ class Holding:
         return held
 
     def shown(self, to: frozenset[int] | None = None) -> Holding:
-        """The holding with its hidden cards shown to the seats ``to`` too (``None``: everybody)."""
+        """The holding with its hidden cards shown to the seats ``to`` too (``None``: everybody).
+
+        >>> from pokerhouse.cards import parse_cards
+        >>> held = Holding.owned(0).dealt(parse_cards("As Kd"), (False, False))
+        >>> sorted(held.shown(frozenset({2})).audience), held.shown().audience
+        ([0, 2], None)
+        """
         held = object.__new__(Holding)
         held.cards = self.cards
         held.face_up = self.face_up

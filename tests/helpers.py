@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pokerhouse.cards import FULL_DECK, Card, Deck, parse_cards
 from pokerhouse.engine import Action, ActionKind, Hand, LegalAction
 from pokerhouse.engine.events import CardsDealt, HandShown
+from pokerhouse.engine.visibility import audience
 from pokerhouse.errors import PokerError
 
 
@@ -105,8 +106,8 @@ def allowed_cards(hand: Hand, seat: int | None) -> set[Card]:
         elif isinstance(event, HandShown):
             allowed.update(event.cards)
         else:
-            audience = event.visible_to()
-            if audience is None or (seat is not None and seat in audience):
+            seats = audience(event)
+            if seats is None or (seat is not None and seat in seats):
                 allowed.update(cards_in(event))
     return allowed
 

@@ -14,24 +14,24 @@ from pokerhouse.engine.events import (
     HandEnded,
     event_from_dict,
     event_to_dict,
-    for_seat,
 )
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import HistoryError, InvalidAction
 
 
 def test_face_down_cards_are_seen_only_by_their_owner() -> None:
     event = CardsDealt(seat=2, cards=parse_cards("As Kd Qh"), face_up=(False, True, False))
-    assert for_seat(event, 2) == event
-    other = for_seat(event, 0)
+    assert shown_to(event, 2) == event
+    other = shown_to(event, 0)
     assert isinstance(other, CardsDealt) and other.cards == (None, parse_cards("Kd")[0], None)
-    assert for_seat(event, None) == other
+    assert shown_to(event, None) == other
 
 
 def test_cards_the_owner_may_not_see_yet_are_hidden_from_the_owner_too() -> None:
     event = CardsDealt(
         seat=1, cards=parse_cards("As Kd Qh"), face_up=(False,) * 3, owner_sees=False
     )
-    seen = for_seat(event, 1)
+    seen = shown_to(event, 1)
     assert isinstance(seen, CardsDealt) and seen.cards == (None, None, None)
 
 
@@ -99,9 +99,9 @@ def test_malformed_events_are_rejected(data: object, code: str) -> None:
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, "1"])
-def test_for_seat_refuses_a_viewer_that_is_not_a_seat_number(seat: object) -> None:
+def test_shown_to_refuses_a_viewer_that_is_not_a_seat_number(seat: object) -> None:
     # True == 1 and 1.0 == 1 would pass as seat 1 and see its face-down cards.
     event = CardsDealt(seat=1, cards=parse_cards("As Kd"), face_up=(False, False))
     with pytest.raises(InvalidAction) as error:
-        for_seat(event, seat)  # type: ignore[arg-type]
+        shown_to(event, seat)  # type: ignore[call-overload]
     assert error.value.code == "bad_seat"

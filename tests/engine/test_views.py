@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerhouse.engine import Action, RoundView, View
-from pokerhouse.engine.events import for_seat
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import InvalidAction
 from pokerhouse.games import new_hand
 from pokerhouse.games.casino_holdem import CasinoHoldemView
@@ -45,7 +45,7 @@ def test_a_cursor_gives_each_viewer_exactly_the_new_events(game: str) -> None:
             cursors[viewer] = hand.event_count
     for viewer, events in seen.items():
         assert events == hand.events_for(viewer)
-        assert events == [e for e in (for_seat(x, viewer) for x in hand.events) if e is not None]
+        assert events == [e for e in (shown_to(x, viewer) for x in hand.events) if e is not None]
 
 
 def test_round_views_carry_what_bots_and_the_terminal_used_to_dig_out_of_events() -> None:

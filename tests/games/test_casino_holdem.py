@@ -18,8 +18,8 @@ from pokerhouse.engine.events import (
     HandShown,
     event_from_dict,
     event_to_dict,
-    for_seat,
 )
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.games import get_game, new_hand
 from pokerhouse.games.casino_holdem import (
     DEALER,
@@ -233,7 +233,7 @@ def test_dealer_cards_are_hidden_until_the_dealer_shows() -> None:
     hand = CasinoHoldemHand(CasinoHoldemSpec(), [100, 100], deck)
     dealt = next(e for e in hand.events if isinstance(e, CardsDealt) and e.seat == DEALER)
     for seat in (None, 0, 1):
-        assert for_seat(dealt, seat).cards == (None, None)  # type: ignore[union-attr]
+        assert shown_to(dealt, seat).cards == (None, None)  # type: ignore[union-attr]
         assert hand.view(seat).dealer_cards == (None, None)
     assert hand.view(0).cards == (parse_cards("Ah 9c"), (None, None))
     assert hand.view(1).cards == ((None, None), parse_cards("2c 2d"))

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from pokerhouse.bots import RandomBot
 from pokerhouse.cards import Card, Deck
 from pokerhouse.engine import Action, ActionKind
-from pokerhouse.engine.events import CardsDealt, HandEnded, HandStarted, for_seat
+from pokerhouse.engine.events import CardsDealt, HandEnded, HandStarted
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import EngineFault, PokerError
 from pokerhouse.table import (
     Act,
@@ -194,7 +195,7 @@ def test_a_seats_next_occupant_never_reads_what_its_last_one_was_dealt(game: str
             assert all(
                 card is None or up for card, up in zip(event.cards, event.face_up, strict=True)
             ), event
-        readable = None if event is None else for_seat(event, None)
+        readable = None if event is None else shown_to(event, None)
         assert event == readable, f"Dee reads more than a spectator: {event}"
 
 
@@ -412,7 +413,7 @@ def test_a_player_may_hold_up_to_three_boxes_against_the_house() -> None:
     assert table.hand_seats == (0, 5)
     ann = frozenset({0, 5})
     mine = [
-        for_seat(logged.event, ann)
+        shown_to(logged.event, ann)
         for logged in step
         if isinstance(logged.event, CardsDealt) and logged.event.seat in ann
     ]

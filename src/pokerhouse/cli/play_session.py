@@ -36,9 +36,9 @@ from pokerhouse.engine.events import (
     HandShown,
     PotAwarded,
     StreetStarted,
-    for_seat,
 )
 from pokerhouse.engine.hand import View
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import PokerError
 from pokerhouse.games.naming import hand_name
 from pokerhouse.games.narration import in_sentence
@@ -174,7 +174,7 @@ class Session(BettingWindow):
     def print_events(self, step: Sequence[Logged]) -> None:
         """Print a step's events as you may see them, naming your hand after each deal."""
         for logged in step:
-            event = for_seat(logged.event, self.you)
+            event = shown_to(logged.event, self.you)
             if event is None or isinstance(event, TableHandEnded):
                 continue
             if isinstance(event, TableHandStarted):

@@ -6,9 +6,10 @@ Pure and synchronous: no I/O, clocks or global random state. Games in
 
 from pokerhouse.engine.actions import Action, ActionKind, LegalAction, LegalActions, parse_amount
 from pokerhouse.engine.betting import Limit
-from pokerhouse.engine.events import Event, event_from_dict, event_to_dict, for_seat
+from pokerhouse.engine.events import Event, event_from_dict, event_to_dict
 from pokerhouse.engine.hand import Hand, RoundView, View
 from pokerhouse.engine.pots import Pot, build_pots, split_pot
+from pokerhouse.engine.visibility import Viewer, shown_to
 
 __all__ = [
     "Action",
@@ -21,10 +22,11 @@ __all__ = [
     "Pot",
     "RoundView",
     "View",
+    "Viewer",
     "build_pots",
     "event_from_dict",
     "event_to_dict",
-    "for_seat",
     "parse_amount",
+    "shown_to",
     "split_pot",
 ]

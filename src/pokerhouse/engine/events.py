@@ -1,18 +1,18 @@
 """Immutable events: everything that happens in a hand, and who may see it.
 
-A hand is its list of events. Each event says who may see it
+A hand is its list of events. Each event declares who may see it whole
 (:meth:`Event.visible_to`: ``None`` for everybody, else a set of seats) and
 what the others see instead (:meth:`Event.redacted`: a copy with the hidden
-cards replaced by ``None``, or ``None`` to drop the event). :func:`for_seat` is
-the only filter between the engine and a player: views, bots, histories
-shown to players and the server all go through it.
+cards replaced by ``None``, or ``None`` to drop the event). Only
+:func:`pokerhouse.engine.visibility.shown_to` reads these declarations: it
+is the one rule between the engine and anyone looking, and every path to a
+player or a spectator goes through it.
 
 >>> from pokerhouse.cards import parse_cards
+>>> from pokerhouse.engine.visibility import shown_to
 >>> dealt = CardsDealt(seat=1, cards=parse_cards("As Kd 7c"), face_up=(False, False, True))
->>> for_seat(dealt, 1) is dealt
-True
->>> for_seat(dealt, 0).cards
-(None, None, 7c)
+>>> shown_to(dealt, 1) is dealt, shown_to(dealt, 0).cards
+(True, (None, None, 7c))
 >>> event_from_dict(event_to_dict(dealt)) == dealt
 True
 
@@ -36,7 +36,7 @@ from typing import Any, ClassVar, TypeVar
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, ActionKind
 from pokerhouse.engine.frozen import quick_init
-from pokerhouse.errors import HistoryError, InvalidAction
+from pokerhouse.errors import HistoryError
 
 #: The house dealer's seat in the events of a banked game (boxes are 0 and up).
 DEALER = -1
@@ -68,59 +68,27 @@ class Event:
     per_seat: ClassVar[bool] = False
 
     def visible_to(self) -> frozenset[int] | None:
-        """Seats that may see the whole event; ``None`` means everybody."""
-        return None
+        """Seats that may see the whole event; ``None`` means everybody.
 
-    def redacted(self) -> Event | None:
-        """What a seat outside :meth:`visible_to` sees (``None``: nothing)."""
-        return None
-
-    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]] | None:
-        """The seat whose hidden cards this event shows its audience, and the cards.
-
-        ``None`` for an event that shows nobody's hidden cards. Histories use it
-        to fill in, for a viewer, the cards it learned after the deal.
+        A declaration read by :func:`~pokerhouse.engine.visibility.shown_to`
+        alone: ask it what a viewer is shown.
         """
         return None
 
+    def redacted(self) -> Event | None:
+        """What a seat outside :meth:`visible_to` sees (``None``: nothing).
 
-#: Who looks at a hand: one seat, several seats held by one person (boxes at a
-#: banked game), or ``None`` for a spectator.
-Viewer = int | frozenset[int] | None
+        A declaration read by :func:`~pokerhouse.engine.visibility.shown_to` alone.
+        """
+        return None
 
+    def shown_cards(self) -> tuple[tuple[int, tuple[Card | None, ...]], ...]:
+        """Each seat whose hidden cards this event shows its audience, with the cards.
 
-def check_viewer(viewer: object) -> None:
-    """Refuse a viewer that is not a seat number, a frozenset of them, or ``None``.
-
-    ``True == 1`` and ``1.0 == 1``: either would be let in as seat 1.
-
-    >>> check_viewer(True)
-    Traceback (most recent call last):
-    ...
-    pokerhouse.errors.InvalidAction: True is not a seat number
-    """
-    if viewer is None or type(viewer) is int:
-        return
-    if type(viewer) is frozenset and all(type(seat) is int for seat in viewer):
-        return
-    raise InvalidAction("bad_seat", f"{viewer!r} is not a seat number")
-
-
-def for_seat(event: Event, seat: Viewer) -> Event | None:
-    """The event as ``seat`` may see it (``None`` is a spectator).
-
-    ``seat`` may be a frozenset of the seats one person holds: the event is
-    shown whole when any of them may see it.
-    """
-    check_viewer(seat)
-    audience = event.visible_to()
-    if audience is None:
-        return event
-    if seat is not None and (
-        seat in audience if type(seat) is int else not audience.isdisjoint(seat)  # type: ignore[arg-type]
-    ):
-        return event
-    return event.redacted()
+        Empty for an event that shows nobody's hidden cards. Histories use it
+        to fill in, for a viewer, the cards it learned after the deal.
+        """
+        return ()
 
 
 def renumber(event: Event, seats: Sequence[int]) -> Event:
@@ -211,8 +179,9 @@ class CardsDealt(Event):
         return frozenset({self.seat}) if self.owner_sees else frozenset()
 
     def redacted(self) -> Event:
-        hidden = tuple(c if up else None for c, up in zip(self.cards, self.face_up, strict=True))
-        return dataclasses.replace(self, cards=hidden)
+        hidden = tuple([c if up else None for c, up in zip(self.cards, self.face_up, strict=True)])
+        # Positional, not dataclasses.replace: every deal makes one for each seat.
+        return CardsDealt(self.seat, hidden, self.face_up, self.owner_sees)
 
 
 @register_event
@@ -276,8 +245,8 @@ class HandShown(Event):
     cards: tuple[Card, ...]
     description: str = ""
 
-    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]]:
-        return self.seat, self.cards
+    def shown_cards(self) -> tuple[tuple[int, tuple[Card | None, ...]], ...]:
+        return ((self.seat, self.cards),)
 
 
 @register_event
@@ -362,8 +331,8 @@ def event_from_dict(data: object) -> Event:
             if field.name in data:
                 kwargs[field.name] = _decode(data[field.name], hints[field.name])
         event = cls(**kwargs)
-        # An event the seat filter cannot handle (cards and face-up flags of
-        # different lengths) would fail later, when shown to a player.
+        # An event whose declarations fail (cards and face-up flags of different
+        # lengths) would fail later, when shown to a player.
         event.visible_to()
         event.redacted()
         return event

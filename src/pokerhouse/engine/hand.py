@@ -33,8 +33,9 @@ from typing import Any, ClassVar
 
 from pokerhouse.cards import Card
 from pokerhouse.engine.actions import Action, LegalActions
-from pokerhouse.engine.events import Event, HandEnded, Viewer, check_viewer, for_seat
+from pokerhouse.engine.events import Event, HandEnded
 from pokerhouse.engine.pots import Pot, build_pots
+from pokerhouse.engine.visibility import Holding, Viewer, check_viewer, shown_to
 from pokerhouse.errors import EngineFault, IllegalAction, InvalidAction, InvalidSpec, OutOfTurn
 
 NO_ACTIONS = LegalActions(())
@@ -178,6 +179,11 @@ class Hand(ABC):
         self.contributed = [0] * n
         self.folded = [False] * n
         self.all_in = [False] * n
+        # Each seat's cards and who is shown them: a game deals and shows through
+        # ``_hold``, and every view's cards are ``shown_to`` of them, kept for
+        # each viewer until a card is dealt or shown (a view costs a lookup).
+        self._held = [Holding.owned(seat) for seat in range(n)]
+        self._shown: dict[Viewer, tuple[tuple[Card | None, ...], ...]] = {}
 
     # ------------------------------------------------------------ queries
 
@@ -204,10 +210,45 @@ class Hand(ABC):
         self._check_viewer(seat)
         shown: list[Event] = []
         for event in self._events[start:]:
-            visible = for_seat(event, seat)
+            visible = shown_to(event, seat)
             if visible is not None:
                 shown.append(visible)
         return shown
+
+    def cards_for(self, viewer: Viewer) -> tuple[tuple[Card | None, ...], ...]:
+        """Each seat's cards as ``viewer`` is shown them: one seat, one person's seats
+        (a frozenset) or a spectator (``None``); ``None`` for a card it may not see.
+
+        The cards of :meth:`view`, for a viewer holding several seats too.
+
+        >>> from pokerhouse.games import new_hand
+        >>> hand = new_hand("casino-holdem", [100, 100, 100], seed=2)
+        >>> both = hand.cards_for(frozenset({0, 2}))
+        >>> both[0] == hand.view(0).cards[0] and both[2] == hand.view(2).cards[2]
+        True
+        >>> hand.cards_for(None)[1]
+        (None, None)
+        """
+        self._check_viewer(viewer)
+        return self._cards_for(viewer)
+
+    def _cards_for(self, viewer: Viewer) -> tuple[tuple[Card | None, ...], ...]:
+        """:meth:`cards_for` of a checked viewer."""
+        shown = self._shown.get(viewer)
+        if shown is None:
+            shown = self._shown[viewer] = shown_to(self._held, viewer)
+        return shown
+
+    def _hold(self, seat: int, holding: Holding) -> None:
+        """Seat ``seat``'s cards are now ``holding`` (dealt or shown to more viewers)."""
+        self._held[seat] = holding
+        self._shown.clear()
+
+    def __getstate__(self) -> dict[str, object]:
+        # What each viewer is shown is derived: leave it out so equal hands pickle equal.
+        state = self.__dict__.copy()
+        state["_shown"] = {}
+        return state
 
     def _check_viewer(self, seat: object) -> None:
         """Refuse a viewer that is neither seats of this hand nor ``None``.

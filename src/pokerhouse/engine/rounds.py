@@ -33,6 +33,7 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.engine.hand import NO_ACTIONS, RoundView
 from pokerhouse.engine.pots import Pot, award_pot, build_pots
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import InvalidSpec
 
 __all__ = ["DealtCards", "RoundHand", "Sized", "Street", "betting_legal"]
@@ -62,10 +63,8 @@ def _check_showdown_settings(
     return seats
 
 
-#: The view's tuples of what everybody may see of the cards, and the street's name.
-DealtCards = tuple[
-    tuple[tuple[Card | None, ...], ...], tuple[Card, ...], tuple[tuple[bool, ...], ...], str | None
-]
+#: The view's tuples of the board, which cards are face up, and the street's name.
+DealtCards = tuple[tuple[Card, ...], tuple[tuple[bool, ...], ...], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +103,6 @@ class RoundHand(BettingRound):
         self.manual_showdown = manual_showdown
         self.bets = [0] * n
         self.cards: list[list[Card]] = [[] for _ in range(n)]
-        #: Which of each seat's cards were dealt face up.
-        self.face_up: list[tuple[bool, ...]] = [() for _ in range(n)]
-        # Each seat's cards as everybody may see them, kept as they are dealt and
-        # shown so that a view costs a copy, not a pass over every card.
-        self._public: list[tuple[Card | None, ...]] = [() for _ in range(n)]
         self.board: list[Card] = []
         self.revealed = [False] * n
         self.street_index = -1
@@ -129,8 +123,8 @@ class RoundHand(BettingRound):
         self._everyone_shows = False
         self._pots: list[Pot] = []
         self._legal: LegalActions | None = None
-        # What the cards show everybody (public cards, board, face up, street name):
-        # the same tuples for every view until a card is dealt or shown.
+        # The board, which cards are face up and the street's name: the same
+        # tuples for every view until a card is dealt.
         self._dealt: DealtCards | None = None
 
     # ---------------------------------------------------------------- hooks
@@ -161,8 +155,7 @@ class RoundHand(BettingRound):
         dealt = street.down + street.up
         if dealt:
             self._dealt = None
-            deck, held, face_up = self.deck, self.cards, self.face_up
-            public, revealed = self._public, self.revealed
+            deck, held, holdings, hold = self.deck, self.cards, self._held, self._hold
             down = street.down
             # One card at a time round the live seats: the down cards, then the up ones.
             for _ in range(dealt):
@@ -170,12 +163,10 @@ class RoundHand(BettingRound):
                     held[seat].append(deck.deal(seat))
             # So each seat's new cards are ``down`` down cards then the up ones.
             pattern = (False,) * down + (True,) * street.up
-            hidden = (None,) * down
             emit = self._events.append
             for seat in live:
                 new = tuple(held[seat][-dealt:])
-                face_up[seat] += pattern
-                public[seat] += new if revealed[seat] else hidden + new[down:]
+                hold(seat, holdings[seat].dealt(new, pattern))
                 # Positional: seat, cards, face_up.
                 emit(CardsDealt(seat, new, pattern))
         if street.board:
@@ -191,6 +182,16 @@ class RoundHand(BettingRound):
             "always_show": sorted(self.always_show),
             "manual_showdown": self.manual_showdown,
         }
+
+    @property
+    def face_up(self) -> tuple[tuple[bool, ...], ...]:
+        """Which of each seat's cards were dealt face up.
+
+        >>> from pokerhouse.games import new_hand
+        >>> new_hand("razz", [50, 50], seed=1).face_up
+        ((False, False, True), (False, False, True))
+        """
+        return tuple([held.face_up for held in self._held])
 
     @property
     def street(self) -> Street | None:
@@ -216,8 +217,8 @@ class RoundHand(BettingRound):
         return legal
 
     def __getstate__(self) -> dict[str, object]:
-        # The cache is derived state: leave it out so equal hands pickle equal.
-        state = self.__dict__.copy()
+        # The caches are derived state: leave them out so equal hands pickle equal.
+        state = super().__getstate__()
         state["_legal"] = None
         state["_dealt"] = None
         return state
@@ -235,18 +236,12 @@ class RoundHand(BettingRound):
         if dealt is None:
             street = self.street
             dealt = self._dealt = (
-                tuple(self._public),
                 tuple(self.board),
-                tuple(self.face_up),
+                self.face_up,
                 street.name if street is not None else None,
             )
-        public, board, face_up, street_name = dealt
-        if seat is None:
-            cards = public
-        else:
-            mine = list(public)
-            mine[seat] = tuple(self.cards[seat])
-            cards = tuple(mine)
+        board, face_up, street_name = dealt
+        cards = self._cards_for(seat)
         return RoundView(
             self.game,
             seat,
@@ -268,10 +263,10 @@ class RoundHand(BettingRound):
         )
 
     def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
-        # A seat sees all its own cards; the board is the view's (shared, cached) one.
+        # The seat's own holding alone; the board is the view's (shared, cached) one.
         dealt = self._dealt
-        board = dealt[1] if dealt is not None else tuple(self.board)
-        return tuple(self.cards[seat]), board
+        board = dealt[0] if dealt is not None else tuple(self.board)
+        return shown_to(self._held[seat], seat), board
 
     def _bring_in_seat(self) -> int | None:
         """The seat that must bring in now, if the game has a bring-in."""
@@ -396,8 +391,7 @@ class RoundHand(BettingRound):
         self._showdown_queue.pop(0)
         self._shown_values[seat] = self._values[seat]
         self.revealed[seat] = True
-        self._dealt = None
-        self._public[seat] = tuple(self.cards[seat])
+        self._hold(seat, self._held[seat].shown())
         self._emit(
             HandShown(seat=seat, cards=tuple(self.cards[seat]), description=self._describe(seat))
         )

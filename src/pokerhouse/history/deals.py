@@ -69,22 +69,23 @@ def dealt_cards(
 def fill_shown(
     seats: dict[int, tuple[Card | None, ...]], events: Iterable[Event]
 ) -> dict[int, tuple[Card | None, ...]]:
-    """Fill hidden cards the viewer learned later: shown at showdown, or its own look.
+    """Fill hidden cards the viewer learned later: shown at showdown, its own look, or a
+    sideshow it took part in.
 
-    Teen Patti deals face down to nobody; a seat sees its own cards only when it
-    looks (an event that others receive without the cards). Every event that
-    shows cards says so through :meth:`~pokerhouse.engine.events.Event.shown_cards`.
+    ``events`` are the viewer's own copies (:meth:`Hand.events_for
+    <pokerhouse.engine.hand.Hand.events_for>`): a card the viewer was not shown
+    is ``None`` in them and fills nothing. Teen Patti deals face down to nobody;
+    a seat sees its own cards only when it looks (an event that others receive
+    without the cards). Every event that shows cards says so through
+    :meth:`~pokerhouse.engine.events.Event.shown_cards`.
     """
     filled = dict(seats)
     for event in events:
-        shown_cards = event.shown_cards()
-        if shown_cards is None:
-            continue
-        seat, cards = shown_cards
-        known = filled.get(seat, ())
-        if len(known) == len(cards):
-            filled[seat] = tuple(
-                card if card is not None or shown is None else shown
-                for card, shown in zip(known, cards, strict=True)
-            )
+        for seat, cards in event.shown_cards():
+            known = filled.get(seat, ())
+            if len(known) == len(cards):
+                filled[seat] = tuple(
+                    card if card is not None or shown is None else shown
+                    for card, shown in zip(known, cards, strict=True)
+                )
     return filled

@@ -61,8 +61,10 @@ def record(hand: Hand, seat: Viewer = SERVER) -> HandRecord:
     """The history of ``hand`` for ``seat``: ``SERVER`` (everything), a seat, or ``None``.
 
     A seat's or a spectator's history holds only the events
-    :meth:`Hand.events_for` gives it, so other players' hidden cards are
-    absent (``None``) and the record is not replayable.
+    :meth:`Hand.events_for` gives it (each as
+    :func:`~pokerhouse.engine.visibility.shown_to` shows it that viewer), and
+    each seat's cards as those events show them, so other players' hidden
+    cards are absent (``None``) and the record is not replayable.
     """
     seat = check_viewer(seat, hand.players)
     events = hand.events if seat is SERVER else tuple(hand.events_for(seat))

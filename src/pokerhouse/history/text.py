@@ -57,9 +57,9 @@ from pokerhouse.engine.events import (
     PotAwarded,
     StreetStarted,
     event_to_dict,
-    for_seat,
 )
 from pokerhouse.engine.hand import Hand
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import HistoryError, PokerError
 from pokerhouse.games import get_game
 from pokerhouse.games.casino_holdem.events import (
@@ -127,7 +127,7 @@ def to_text(
         history = hand
         seat = check_viewer(seat, len(history.starting_stacks))
         if history.view is SERVER and seat is not SERVER:
-            events = (e for e in (for_seat(event, seat) for event in history.events) if e)
+            events = (e for e in (shown_to(event, seat) for event in history.events) if e)
         else:
             seat = history.view
             events = history.events

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from pokerhouse.engine.events import Event, renumber
+from pokerhouse.engine.visibility import audience
 from pokerhouse.table.records import Record
 
 
@@ -67,11 +68,25 @@ class Logged:
         >>> sorted(Logged(3, dealt, seats=(4, 6), accounts={4: 11, 6: 12}).readers)
         [12]
         """
-        audience = self.event.visible_to()
-        if audience is None:
+        seats = audience(self.event)
+        if seats is None:
             return None
         accounts = self._accounts or {}
-        return frozenset(accounts[seat] for seat in audience if seat in accounts)
+        return frozenset([accounts[seat] for seat in seats if seat in accounts])
+
+    def viewer(self, account: int | None) -> frozenset[int] | None:
+        """The viewer ``account`` reads the event as: the table seats it held when the
+        event happened (``None``: a spectator, or an account that held none).
+
+        >>> from pokerhouse.engine.events import BetReturned
+        >>> logged = Logged(3, BetReturned(seat=1, amount=5), seats=(4, 6), accounts={4: 11, 6: 12})
+        >>> logged.viewer(12), logged.viewer(13), logged.viewer(None)
+        (frozenset({6}), None, None)
+        """
+        if account is None or not self._accounts:
+            return None
+        held = frozenset([seat for seat, owner in self._accounts.items() if owner == account])
+        return held or None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Logged):

@@ -50,9 +50,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerhouse.engine.actions import Action
-from pokerhouse.engine.events import Event, for_seat
+from pokerhouse.engine.events import Event
 from pokerhouse.engine.frozen import quick_init
 from pokerhouse.engine.hand import Hand, View
+from pokerhouse.engine.visibility import shown_to
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games import get_game
 from pokerhouse.history.json_history import spec_to_dict
@@ -319,12 +320,13 @@ class Table(DealingMixin):
     def since(self, seq: int, account: int | None = None) -> list[tuple[int, Event | None]] | None:
         """Events after ``seq`` as the holder of ``account`` may read them: ``(seq, event)``.
 
-        A restricted event is shown whole to the accounts that held its seats
-        when it happened (:attr:`Logged.readers`), whoever holds them now;
-        everyone else (``None``: a spectator) gets what the event shows to
-        all, or ``None`` in its place, so the numbers stay gapless. ``None``
-        for the whole answer when the log no longer holds everything after
-        ``seq`` (the viewer needs a fresh view).
+        Each event is what :func:`~pokerhouse.engine.visibility.shown_to` shows
+        the seats ``account`` held when it happened (:meth:`Logged.viewer`),
+        whoever holds them now; a spectator (``None``) and anyone who held
+        none of its seats get what it shows to all, or ``None`` in its place,
+        so the numbers stay gapless. ``None`` for the whole answer when the
+        log no longer holds everything after ``seq`` (the viewer needs a
+        fresh view).
         """
         if type(seq) is not int or seq > self.seq or seq < 0:
             return None
@@ -335,11 +337,7 @@ class Table(DealingMixin):
         for logged in self.log:
             if logged.seq <= seq:
                 continue
-            readers = logged.readers
-            if readers is None or (account is not None and account in readers):
-                shown.append((logged.seq, logged.event))
-            else:
-                shown.append((logged.seq, for_seat(logged.event, None)))
+            shown.append((logged.seq, shown_to(logged.event, logged.viewer(account))))
         return shown
 
     def chips_on_table(self) -> int:

@@ -9,13 +9,14 @@ then folds never shows its cards. Its owner sees the whole settlement
 a :class:`BonusResult`, the chips the bet moved, which the box's stack shows
 anyway, and nothing about the hand.
 
->>> from pokerhouse.engine.events import event_from_dict, event_to_dict, for_seat
+>>> from pokerhouse.engine.events import event_from_dict, event_to_dict
+>>> from pokerhouse.engine.visibility import shown_to
 >>> settled = BonusSettled(seat=1, stake=5, won=True, paid=35, description="Pair of aces")
->>> for_seat(settled, 1) is settled
+>>> shown_to(settled, 1) is settled
 True
->>> for_seat(settled, 0), for_seat(settled, None)
+>>> shown_to(settled, 0), shown_to(settled, None)
 (BonusResult(seat=1, stake=5, net=35), BonusResult(seat=1, stake=5, net=35))
->>> for_seat(BonusSettled(seat=1, stake=5, won=False, paid=0), 0)
+>>> shown_to(BonusSettled(seat=1, stake=5, won=False, paid=0), 0)
 BonusResult(seat=1, stake=5, net=-5)
 >>> event_from_dict(event_to_dict(settled)) == settled
 True

@@ -41,6 +41,7 @@ from pokerhouse.engine.events import (
     StreetStarted,
 )
 from pokerhouse.engine.hand import NO_ACTIONS, Hand
+from pokerhouse.engine.visibility import Holding, shown_to
 from pokerhouse.errors import IllegalAction, InvalidAction, InvalidSpec
 from pokerhouse.games.casino_holdem.events import (
     BonusPosted,
@@ -143,6 +144,8 @@ class CasinoHoldemHand(Hand):
         self.called = [False] * n
         self.revealed = [False] * n
         self.dealer_shown = False
+        # Nobody sees the dealer's cards until they are shown.
+        self._dealer_held = Holding(frozenset())
         self.dealer_qualifies: bool | None = None
         # ``contributed`` is what each box has on the layout (ante, call and an
         # unsettled bonus).
@@ -207,18 +210,11 @@ class CasinoHoldemHand(Hand):
         return CallOrFold(actions, stack_limit=stack, call_amount=need, stack=stack)
 
     def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
-        return tuple(self.cards[seat]), tuple(self.board)
+        return shown_to(self._held[seat], seat), tuple(self.board)
 
     def _view(self, seat: int | None) -> CasinoHoldemView:
-        cards = tuple(
-            self.cards[owner]
-            if owner == seat or self.revealed[owner]
-            else (None,) * len(self.cards[owner])
-            for owner in range(self.players)
-        )
-        dealer: tuple[Card | None, ...] = (
-            self.dealer_cards if self.dealer_shown else (None,) * len(self.dealer_cards)
-        )
+        cards = self._cards_for(seat)
+        dealer = shown_to(self._dealer_held, seat)
         on_table = tuple(self.contributed)
         return CasinoHoldemView(
             self.game,
@@ -262,8 +258,11 @@ class CasinoHoldemHand(Hand):
             for seat in boxes:
                 self.cards[seat] += (self.deck.deal(seat),)
             self.dealer_cards += (self.deck.deal(DEALER),)
+        held = self._held
         for seat in boxes:
+            self._hold(seat, held[seat].dealt(self.cards[seat], (False, False)))
             self._emit(CardsDealt(seat=seat, cards=self.cards[seat], face_up=(False, False)))
+        self._dealer_held = self._dealer_held.dealt(self.dealer_cards, (False, False))
         self._emit(
             CardsDealt(
                 seat=DEALER, cards=self.dealer_cards, face_up=(False, False), owner_sees=False
@@ -346,6 +345,7 @@ class CasinoHoldemHand(Hand):
         dealer_seven = self.dealer_cards + tuple(self.board)
         dealer_value = evaluate.high_value(dealer_seven)
         self.dealer_shown = True
+        self._dealer_held = self._dealer_held.shown()
         description = evaluate.high(dealer_seven).description
         self._emit(HandShown(seat=DEALER, cards=self.dealer_cards, description=description))
         self.dealer_qualifies = dealer_qualifies(dealer_value)
@@ -359,6 +359,7 @@ class CasinoHoldemHand(Hand):
         seven = self.cards[seat] + tuple(self.board)
         value = evaluate.high_value(seven)
         self.revealed[seat] = True
+        self._hold(seat, self._held[seat].shown())
         self._emit(
             HandShown(
                 seat=seat, cards=self.cards[seat], description=evaluate.high(seven).description

@@ -4,11 +4,12 @@ A look and a sideshow are private: only the seats concerned see the cards,
 everyone else learns only that they happened.
 
 >>> from pokerhouse.cards import parse_cards
->>> from pokerhouse.engine.events import event_from_dict, event_to_dict, for_seat
+>>> from pokerhouse.engine.events import event_from_dict, event_to_dict
+>>> from pokerhouse.engine.visibility import shown_to
 >>> looked = CardsLooked(seat=2, cards=parse_cards("As Kd 7c"))
->>> for_seat(looked, 2) is looked
+>>> shown_to(looked, 2) is looked
 True
->>> for_seat(looked, 0)
+>>> shown_to(looked, 0)
 CardsLooked(seat=2, cards=(None, None, None))
 >>> event_from_dict(event_to_dict(looked)) == looked
 True
@@ -44,8 +45,8 @@ class CardsLooked(Event):
     def redacted(self) -> Event:
         return dataclasses.replace(self, cards=(None,) * len(self.cards))
 
-    def shown_cards(self) -> tuple[int, tuple[Card | None, ...]]:
-        return self.seat, self.cards
+    def shown_cards(self) -> tuple[tuple[int, tuple[Card | None, ...]], ...]:
+        return ((self.seat, self.cards),)
 
 
 @register_event
@@ -53,7 +54,8 @@ class CardsLooked(Event):
 class StakeRaised(Event):
     """The current stake went up: blind bets are now at least ``stake``, seen ones twice it.
 
-    >>> StakeRaised(stake=4).visible_to() is None
+    >>> from pokerhouse.engine.visibility import audience
+    >>> audience(StakeRaised(stake=4)) is None
     True
     """
 
@@ -69,12 +71,12 @@ class SideshowCompared(Event):
     Only the two players see the cards; the others see who folded.
 
     >>> from pokerhouse.cards import parse_cards
-    >>> from pokerhouse.engine.events import for_seat
+    >>> from pokerhouse.engine.visibility import shown_to
     >>> event = SideshowCompared(asker=2, target=1, asker_cards=parse_cards("As Ad 2c"),
     ...                          target_cards=parse_cards("Kh Qh Jh"), loser=2)
-    >>> for_seat(event, 1) is event
+    >>> shown_to(event, 1) is event
     True
-    >>> for_seat(event, 0).asker_cards, for_seat(event, 0).loser
+    >>> shown_to(event, 0).asker_cards, shown_to(event, 0).loser
     ((None, None, None), 2)
     """
 
@@ -95,3 +97,6 @@ class SideshowCompared(Event):
             asker_cards=(None,) * len(self.asker_cards),
             target_cards=(None,) * len(self.target_cards),
         )
+
+    def shown_cards(self) -> tuple[tuple[int, tuple[Card | None, ...]], ...]:
+        return ((self.asker, self.asker_cards), (self.target, self.target_cards))

@@ -47,6 +47,7 @@ from pokerhouse.engine.events import (
 )
 from pokerhouse.engine.hand import Hand
 from pokerhouse.engine.pots import Pot, award_pot
+from pokerhouse.engine.visibility import Holding, shown_to
 from pokerhouse.errors import InvalidSpec
 from pokerhouse.games.teen_patti import legal
 from pokerhouse.games.teen_patti.events import CardsLooked, SideshowCompared, StakeRaised
@@ -93,8 +94,8 @@ class TeenPattiHand(Hand):
         #: Bets each seat has made this hand, and those since it looked.
         self.bets_made = [0] * n
         self.bets_since_seen = [0] * n
-        # ``(viewer, owner)`` pairs: cards shown privately in an accepted sideshow.
-        self._shown_privately: list[tuple[int, int]] = []
+        # Nobody, not even the owner, sees a seat's cards until it looks.
+        self._held = [Holding(frozenset())] * n
         self._legal: LegalActions | None = None
         self._start()
 
@@ -138,23 +139,16 @@ class TeenPattiHand(Hand):
         return cached
 
     def __getstate__(self) -> dict[str, object]:
-        # The cache is derived state: leave it out so equal hands pickle equal.
-        state = self.__dict__.copy()
+        # The caches are derived state: leave them out so equal hands pickle equal.
+        state = super().__getstate__()
         state["_legal"] = None
         return state
 
     def _own_cards(self, seat: int) -> tuple[tuple[Card | None, ...], tuple[Card, ...]]:
-        held = self.cards[seat]
-        return (tuple(held) if self._sees(seat, seat) else (None,) * len(held)), ()
+        return shown_to(self._held[seat], seat), ()
 
     def _view(self, seat: int | None) -> TeenPattiView:
-        sees = self._sees
-        cards = tuple(
-            [
-                held if sees(seat, owner) else (None,) * len(held)
-                for owner, held in enumerate(self.cards)
-            ]
-        )
+        cards = self._cards_for(seat)
         # What a show or a sideshow would cost the seat to act, where it may ask
         # (legal.cost_if_allowed for each, with the legal actions read once).
         show_cost = sideshow_cost = None
@@ -190,13 +184,6 @@ class TeenPattiHand(Hand):
             tuple(self.bets_since_seen),
         )
 
-    def _sees(self, viewer: int | None, owner: int) -> bool:
-        if self.revealed[owner]:
-            return True
-        if viewer is None:
-            return False
-        return (viewer == owner and self.seen[owner]) or (viewer, owner) in self._shown_privately
-
     # ---------------------------------------------------------------- the one way in
 
     def act(self, action: Action, seat: int | None = None) -> tuple[Event, ...]:
@@ -229,6 +216,7 @@ class TeenPattiHand(Hand):
             # The turn stays with the player, who now acts as a seen player.
             self.seen[seat] = True
             self.bets_since_seen[seat] = 0
+            self._hold(seat, self._held[seat].shown(frozenset({seat})))
             self._emit(CardsLooked(seat=seat, cards=self.cards[seat]))
         elif kind is ActionKind.FOLD:
             self.folded[seat] = True
@@ -283,7 +271,9 @@ class TeenPattiHand(Hand):
             asker_wins = self._value(asker) > self._value(target)
             loser = target if asker_wins else asker
             self.folded[loser] = True
-            self._shown_privately += [(asker, target), (target, asker)]
+            pair = frozenset({asker, target})
+            self._hold(asker, self._held[asker].shown(pair))
+            self._hold(target, self._held[target].shown(pair))
             self._emit(
                 SideshowCompared(
                     asker=asker,
@@ -309,6 +299,7 @@ class TeenPattiHand(Hand):
                 self.cards[seat] += (self.deck.deal(seat),)
         for seat in dealt:
             # Nobody, not even the owner, sees the cards until the owner looks.
+            self._hold(seat, self._held[seat].dealt(self.cards[seat], (False,) * HAND_SIZE))
             self._emit(
                 CardsDealt(
                     seat=seat,
@@ -340,6 +331,7 @@ class TeenPattiHand(Hand):
 
     def _reveal(self, seat: int) -> None:
         self.revealed[seat] = True
+        self._hold(seat, self._held[seat].shown())
         cards = self.cards[seat]
         self._emit(
             HandShown(seat=seat, cards=cards, description=evaluate.teen_patti(cards).description)

@@ -5,11 +5,14 @@ whether it wants a snapshot after every step) and nothing of sockets: it
 hands each address one list of encoded messages through a ``deliver``
 function (the room's connections, or later a bus to other nodes).
 
-Each event of a step is encoded at most twice, as its readers see it and as
-everyone else does (a redacted copy, or a placeholder that keeps everyone's
-stream gapless), and the readers are the accounts that held the event's
-seats **when it happened** (:attr:`pokerhouse.table.Logged.readers`), never
-whoever holds those seats now. The outbox keeps the last events so encoded,
+What each watcher is shown is decided by
+:func:`pokerhouse.engine.visibility.shown_to` alone, once per audience: an
+event has at most two copies, what its readers are shown and what everyone
+else is (a redacted copy, or a placeholder that keeps everyone's stream
+gapless), so each is encoded once. The readers are the accounts that held
+the event's seats **when it happened** (:attr:`pokerhouse.table.Logged.readers`),
+each shown the event as the seats it held then (:meth:`~pokerhouse.table.Logged.viewer`),
+never as whoever holds those seats now. The outbox keeps the last events so encoded,
 with their readers, for clients that come back after a drop (``resume``):
 a replay hands out exactly the frames a live watcher with the same account
 got, and costs no encoding.
@@ -22,7 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerhouse.engine.events import BoardDealt, CardsDealt, HandShown
+from pokerhouse.engine.events import BoardDealt, CardsDealt, Event, HandShown
+from pokerhouse.engine.visibility import audience, shown_to
 from pokerhouse.games.teen_patti.events import CardsLooked
 from pokerhouse.server.socket import outgoing
 from pokerhouse.server.table.views import mine, table_view
@@ -108,45 +112,30 @@ class Outbox:
         cards = False
         for logged in step:
             event = logged.event
-            readers = logged.readers
-            if readers is None:
-                frame = outgoing.encode(
-                    outgoing.EventFrame(
-                        table=table, seq=logged.seq, event=outgoing.encode_event(event)
-                    )
-                )
-                self._kept.append((logged.seq, frame, None, _NOBODY))
+            seq = logged.seq
+            # What a spectator is shown, and every watcher outside the event's audience:
+            # the event itself when it is public.
+            shown = shown_to(event, None)
+            other = _frame(table, seq, shown)
+            if shown is event:
+                self._kept.append((seq, other, None, _NOBODY))
                 for address in self.watchers:
-                    post.add(address, frame)
+                    post.add(address, other)
             else:
-                hidden = event.redacted()
-                other = outgoing.encode(
-                    outgoing.EventFrame(
-                        table=table,
-                        seq=logged.seq,
-                        event=None if hidden is None else outgoing.encode_event(hidden),
-                    )
-                )
+                readers = logged.readers or frozenset()
                 full: bytes | None = None
+                if readers:
+                    # The readers' copy: the event as the seats of its audience are shown it.
+                    full = _frame(table, seq, shown_to(event, audience(event)))
                 for address, watcher in self.watchers.items():
-                    if watcher.account is not None and watcher.account in readers:
-                        if full is None:
-                            full = self._event_frame(logged)
+                    account = watcher.account
+                    if full is not None and account is not None and account in readers:
                         post.add(address, full)
                     else:
                         post.add(address, other)
-                if full is None:
-                    full = self._event_frame(logged)
-                self._kept.append((logged.seq, other, full, tuple(sorted(readers))))
+                self._kept.append((seq, other, full, tuple(sorted(readers))))
             cards = cards or isinstance(event, CARD_EVENTS)
         return cards
-
-    def _event_frame(self, logged: Logged) -> bytes:
-        return outgoing.encode(
-            outgoing.EventFrame(
-                table=self.table_id, seq=logged.seq, event=outgoing.encode_event(logged.event)
-            )
-        )
 
     def broadcast(self, message: bytes) -> None:
         """The same message to every watcher."""
@@ -268,3 +257,12 @@ class Outbox:
     def kept(self) -> int:
         """How many events are kept for clients coming back."""
         return len(self._kept)
+
+
+def _frame(table: int, seq: int, event: Event | None) -> bytes:
+    """One event as a viewer is shown it (``None``: a placeholder), encoded."""
+    return outgoing.encode(
+        outgoing.EventFrame(
+            table=table, seq=seq, event=None if event is None else outgoing.encode_event(event)
+        )
+    )

@@ -2,9 +2,12 @@
 
 The engine's views are in hand seats and for one seat at a time; a client
 sees the whole table and may hold several seats (Casino Hold'em boxes).
-:func:`table_view` builds its snapshot only from the engine's views of the
-viewer's own seats and the spectator's view, so it can hold no card the
-engine's filter would not show that viewer. :func:`decision` is what the
+:func:`table_view` takes every card it shows from the engine's one rule
+(:meth:`Hand.cards_for <pokerhouse.engine.hand.Hand.cards_for>`, that is
+:func:`~pokerhouse.engine.visibility.shown_to` of each seat's cards, for
+all the viewer's seats at once) and everything else from the spectator's
+view and the viewer's own seats' views, so it can hold no card that rule
+would not show that viewer. :func:`decision` is what the
 seat to act may do, with the cost of each action and bet presets.
 
 >>> import random
@@ -84,7 +87,8 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
     places = table.hand_seats
     public = hand.view(None)
     own = {seat: hand.view(index) for index, seat in enumerate(places) if seat in viewer}
-    views = [public, *own.values()]
+    held = frozenset([index for index, seat in enumerate(places) if seat in viewer])
+    cards = hand.cards_for(held or None)
     for index, seat in enumerate(places):
         entry = seats[seat]
         assert entry is not None
@@ -93,7 +97,7 @@ def table_view(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
                 "stack": public.stacks[index],
                 "bet": public.bets[index],
                 "contributed": public.contributed[index],
-                "cards": _cards(_known(views, index)),
+                "cards": _cards(cards[index]),
                 "folded": public.folded[index],
                 "all_in": public.all_in[index],
             }
@@ -149,16 +153,6 @@ def mine(table: Table, viewer: frozenset[int]) -> dict[str, Any]:
             held, board = hand.own_cards(index)
             mine[str(seat)] = {"hand_name": _held_name(game, held, board), "decision": None}
     return mine
-
-
-def _known(views: list[View], index: int) -> tuple[Any, ...]:
-    """Seat ``index``'s cards as the best informed of the viewer's views shows them."""
-    known = list(views[0].cards[index])
-    for view in views[1:]:
-        for position, card in enumerate(view.cards[index]):
-            if card is not None and position < len(known):
-                known[position] = card
-    return tuple(known)
 
 
 def _facts(view: View, places: tuple[int, ...]) -> dict[str, Any]:

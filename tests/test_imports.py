@@ -131,3 +131,88 @@ def test_no_two_classes_share_a_name() -> None:
                 where.setdefault(node.name, []).append(name)
     shared = {cls: found for cls, found in where.items() if len(found) > 1}
     assert not shared, f"classes of one name in several places: {shared}"
+
+
+#: The server's layers, lowest first (docs/architecture.md, "The server's layout"): a
+#: module of ``pokerhouse.server`` imports only from lower layers, or from its own
+#: folder within its layer. A module belongs to the layer that names the longest part of
+#: its path (``table.lines`` before ``table``).
+SERVER_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("errors", "settings", "runtime"),
+    (
+        "http.paging",
+        "http.problems",
+        "http.rate_limits",
+        "http.hash_gate",
+        "http.auth",
+        "http.shared_limits",
+        "http.bearer",
+    ),
+    (
+        "table.lines",
+        "tournaments.lines",
+        "accounts.schemas",
+        "hands.schemas",
+        "botaccounts.schemas",
+        "private.schemas",
+    ),
+    ("stats.schemas",),
+    (
+        "socket.incoming",
+        "socket.outgoing",
+        "socket.protocol_schema",
+        "socket.connection",
+        "socket.message_rates",
+        "socket.open_sockets",
+        "socket.signins",
+    ),
+    ("table.inputs",),
+    ("cluster.bus", "cluster.redis_bus"),
+    ("table",),
+    ("cluster",),
+    ("private.policy", "tournaments.policy", "tournaments.view"),
+    ("tournaments.task",),
+    ("tournaments.relay",),
+    ("tournaments.schedule",),
+    ("room",),
+    ("site",),
+    ("http",),
+    ("accounts", "hands", "botaccounts", "stats", "private", "tournaments", "room_api"),
+    ("routes",),
+    ("socket.endpoint",),
+    ("app", ""),
+)
+#: The folders' own ``__init__`` modules (a docstring each): at the bottom.
+SERVER_FOLDERS = ("accounts", "botaccounts", "cluster", "hands", "http", "private", "runtime",
+                  "socket", "stats", "table", "tournaments")  # fmt: skip
+
+
+def server_layer_of(module: str) -> tuple[int, str]:
+    """The server layer of a module of ``pokerhouse.server``, and its folder."""
+    path = module.removeprefix("pokerhouse.server").removeprefix(".")
+    if path in SERVER_FOLDERS:
+        return 0, path
+    best: tuple[int, int] | None = None
+    for rank, names in enumerate(SERVER_LAYERS):
+        for name in names:
+            found = path == name or path.startswith(f"{name}.")
+            if found and (best is None or len(name) > best[1]):
+                best = (rank, len(name))
+    assert best is not None, f"{module} is in no server layer: add it to SERVER_LAYERS"
+    return best[0], path.split(".")[0]
+
+
+def test_every_server_import_goes_down_the_servers_layers() -> None:
+    known = modules()
+    upward = []
+    for name, path in known.items():
+        if not name.startswith("pokerhouse.server"):
+            continue
+        rank, folder = server_layer_of(name)
+        for imported in imports(name, path, known):
+            if not imported.startswith("pokerhouse.server"):
+                continue
+            other_rank, other_folder = server_layer_of(imported)
+            if other_rank > rank or (other_rank == rank and other_folder != folder):
+                upward.append(f"{name} -> {imported}")
+    assert not upward, "server imports that do not go down its layers:\n" + "\n".join(upward)
